@@ -1,0 +1,1 @@
+"""Mü Online: the FastAPI server (see docs/protocol.md)."""

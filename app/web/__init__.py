@@ -1,0 +1,1 @@
+"""Server-rendered pages (home, invite, table) and their translations."""

@@ -1,0 +1,63 @@
+"""Cards and deck (rules C1, C2).
+
+Every card has an integer id ``0..59`` = ``colour * 12 + slot``; the twelve slots of a colour
+hold the numbers ``0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9``, so the twin 1s and 7s have distinct
+ids.  Points: 1 and 9 are worth 0, 6 and 7 are worth 2, every other number 1 (12 per colour).
+
+The module-level tables (``COLOUR_OF``, ``NUMBER_OF``, ``POINTS_OF``) are what the hot paths
+use; :class:`Card` is the readable value type for everything else.
+
+>>> CARDS[21]
+Card(id=21, color='yellow', number=7, points=2)
+>>> sum(card.points for card in CARDS)
+60
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
+SLOT_NUMBERS: tuple[int, ...] = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
+NUMBER_POINTS: tuple[int, ...] = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)  # indexed by number
+CARDS_PER_COLOUR = len(SLOT_NUMBERS)
+DECK_SIZE = len(COLOURS) * CARDS_PER_COLOUR
+
+COLOUR_OF: tuple[int, ...] = tuple(cid // CARDS_PER_COLOUR for cid in range(DECK_SIZE))
+NUMBER_OF: tuple[int, ...] = tuple(SLOT_NUMBERS[cid % CARDS_PER_COLOUR] for cid in range(DECK_SIZE))
+POINTS_OF: tuple[int, ...] = tuple(NUMBER_POINTS[n] for n in NUMBER_OF)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card."""
+
+    id: int
+    color: str
+    number: int
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The card as it appears in views: ``{"id", "color", "number", "points"}``."""
+        return {"id": self.id, "color": self.color, "number": self.number, "points": self.points}
+
+
+CARDS: tuple[Card, ...] = tuple(
+    Card(cid, COLOURS[COLOUR_OF[cid]], NUMBER_OF[cid], POINTS_OF[cid]) for cid in range(DECK_SIZE)
+)
+
+
+def colour_cards(colour: int) -> range:
+    """The ids of one colour's twelve cards."""
+    return range(colour * CARDS_PER_COLOUR, (colour + 1) * CARDS_PER_COLOUR)
+
+
+def card_dict(cid: int) -> dict[str, Any]:
+    """A fresh JSON-ready dict for card ``cid``."""
+    return CARDS[cid].to_dict()
+
+
+def colour_index(name: str) -> int:
+    """``"green"`` -> 2.  Raises ``ValueError`` for an unknown colour name."""
+    return COLOURS.index(name)

@@ -1,0 +1,146 @@
+"""A game: a series of hands with the running score sheet (rules C3, C30, C31).
+
+The API is functional like the hand API; a :class:`GameState` is frozen::
+
+    opts = GameOptions(players=5)                # target 200, classic
+    game = new_game(opts, first_dealer=0)
+    while not game.over:
+        hand = start_hand(game, rng)             # dealt by game.dealer
+        ...                                      # engine.apply(...) until hand.phase == "over"
+        game = record_hand(game, hand)           # appends a score-sheet row
+    game.winners                                 # seats with the highest total (joint on ties)
+
+After every hand (played, Eklat or all-pass) the deal passes to the left neighbour.  The game
+ends after the hand in which some total strictly exceeds ``target_score``, or after
+``hands`` hands when that is set instead.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.api import deal, result
+from engine.state import HandState
+from engine.variants import check_players, get_variant
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """How a table plays.  Exactly one end condition: ``target_score`` or ``hands``."""
+
+    players: int
+    variant: str = "classic"
+    target_score: int | None = 200
+    hands: int | None = None
+    removed_colours: tuple[str, ...] | None = None  # 3 players: fixed pair, else random per hand
+
+    def __post_init__(self) -> None:
+        check_players(self.players)
+        get_variant(self.variant)
+        if self.hands is not None:
+            if self.hands < 1:
+                raise ValueError("a game has at least one hand")
+            object.__setattr__(self, "target_score", None)
+        elif self.target_score is None or self.target_score < 1:
+            raise ValueError("give a positive target_score or a number of hands")
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The score sheet so far; ``rows`` are JSON-ready dicts (see :func:`sheet_row`)."""
+
+    options: GameOptions
+    first_dealer: int = 0
+    rows: tuple[dict[str, Any], ...] = ()
+    totals: tuple[int, ...] = field(default=())
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the hand being played (or to be dealt next)."""
+        return len(self.rows) + 1
+
+    @property
+    def dealer(self) -> int:
+        return (self.first_dealer + len(self.rows)) % self.options.players
+
+    @property
+    def over(self) -> bool:
+        opts = self.options
+        if opts.hands is not None:
+            return len(self.rows) >= opts.hands
+        return any(t > (opts.target_score or 0) for t in self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total once the game is over (several on a tie)."""
+        if not self.over:
+            return ()
+        best = max(self.totals)
+        return tuple(s for s, t in enumerate(self.totals) if t == best)
+
+
+def new_game(options: GameOptions, first_dealer: int = 0) -> GameState:
+    """A game with an empty score sheet."""
+    if not 0 <= first_dealer < options.players:
+        raise ValueError("no such dealer seat")
+    return GameState(options, first_dealer, (), (0,) * options.players)
+
+
+def start_hand(game: GameState, rng: random.Random) -> HandState:
+    """Deal the game's next hand with ``rng``."""
+    if game.over:
+        raise ValueError("the game is over")
+    opts = game.options
+    return deal(opts.players, game.dealer, rng, opts.variant, opts.removed_colours)
+
+
+def sheet_row(hand_number: int, hand: HandState, totals: tuple[int, ...]) -> dict[str, Any]:
+    """One hand on the score sheet: the paper sheet's rows (bid and chief trump, card points,
+    bonus/penalty or Eklat scores, running total) plus who held which role."""
+    res = result(hand)
+    if res is None:
+        raise ValueError("the hand is not over yet")
+    return {
+        "hand": hand_number,
+        "dealer": hand.dealer,
+        "score": res["total"],
+        "totals": list(totals),
+        **{key: res[key] for key in _ROW_KEYS},
+    }
+
+
+_ROW_KEYS = (
+    "kind", "bid", "chief", "vice", "partner", "vice_trump", "chief_trump", "team_goal",
+    "team_points", "success", "shortfall", "provocateur", "tied", "card_points", "bonus",
+)  # fmt: skip
+
+
+def record_hand(game: GameState, hand: HandState) -> GameState:
+    """The game after ``hand`` (which must be over and dealt by ``game.dealer``)."""
+    if game.over:
+        raise ValueError("the game is over")
+    if hand.players != game.options.players or hand.dealer != game.dealer:
+        raise ValueError("this hand does not belong to this game")
+    res = result(hand)
+    if res is None:
+        raise ValueError("the hand is not over yet")
+    totals = tuple(t + s for t, s in zip(game.totals, res["total"], strict=True))
+    row = sheet_row(game.hand_number, hand, totals)
+    return replace(game, rows=(*game.rows, row), totals=totals)
+
+
+def scoresheet(game: GameState) -> dict[str, Any]:
+    """The whole sheet as JSON: rows, totals, and the end of the game."""
+    return {
+        "players": game.options.players,
+        "variant": game.options.variant,
+        "target_score": game.options.target_score,
+        "hands": game.options.hands,
+        "rows": [dict(r) for r in game.rows],
+        "totals": list(game.totals),
+        "over": game.over,
+        "winners": list(game.winners),
+        "next_dealer": None if game.over else game.dealer,
+    }

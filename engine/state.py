@@ -1,0 +1,317 @@
+"""One hand of Mü as a state machine (rules C4-C25).
+
+:class:`HandState` is the single place where the rules move a hand forward.  It has a small,
+fast integer action space (the interface the bots and the benchmark use), in the manner of
+OpenSpiel's ``State``:
+
+=========  ===================================================================
+``0..59``  the card with this id: shown during the auction, played during play
+``60``     :data:`END_TURN`: during the auction, a pass (nothing shown this turn)
+           or the end of this turn's bid
+``61..76`` :data:`TRUMP_BASE` + trump kind (``76`` = no trump)
+``77..82`` :data:`PARTNER_BASE` + seat
+=========  ===================================================================
+
+A bid of *k* cards is *k* card actions and one :data:`END_TURN`, so the action space stays
+small; "small steps" (C6) is checked per card.  ``legal_actions()`` never raises and
+``apply_action()`` trusts its caller: the public, validating, dict-based API is
+:mod:`engine.api`, which works on clones, so callers there see immutable states.
+"""
+
+from __future__ import annotations
+
+from engine.cards import NUMBER_OF, POINTS_OF
+from engine.trumps import NO_TRUMP, TrumpTable, display_kinds, trick_rank, trump_table
+from engine.variants import ClassicRules
+
+END_TURN = 60
+TRUMP_BASE = 61
+PARTNER_BASE = 77
+
+AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER = range(6)
+PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "play", "over")
+
+PLAYED, STALEMATE, ALL_PASSED = "played", "stalemate", "all_passed"
+
+
+class HandState:
+    """The full (secret) state of one hand.  Never send it anywhere: use ``engine.view``."""
+
+    __slots__ = (
+        "rules", "players", "dealer", "colours", "deal", "hands", "displays", "counts",
+        "phase_id", "to_move", "turn_cap", "turn_cards", "passes", "clock", "last_placed",
+        "auction_log", "chief", "vice", "partner", "vice_kind", "chief_kind", "table",
+        "trick", "led", "win_seat", "win_rank", "tricks", "tricks_won", "points_won",
+        "outcome", "provocateur",
+    )  # fmt: skip
+
+    rules: ClassicRules
+    players: int
+    dealer: int
+    colours: tuple[int, ...]  # the colours in play (3 players: three of them)
+    deal: tuple[tuple[int, ...], ...]  # every seat's original cards, sorted
+    hands: list[list[int]]  # hidden cards, sorted
+    displays: list[list[int]]  # face-up bid cards not yet played, in order shown
+    counts: list[int]  # cards shown in the auction, per seat (the bids)
+    phase_id: int
+    to_move: int | None
+    turn_cap: int  # the largest display the seat to move may reach this turn (C6)
+    turn_cards: list[int]  # cards shown so far in the current auction turn
+    passes: int  # consecutive passes (C9)
+    clock: int  # counts auction turns; orders placements for the provocateur (C13)
+    last_placed: list[int]  # clock of each seat's latest placement, -1 if none
+    auction_log: list[tuple[int, tuple[int, ...]]]  # (seat, cards shown); () is a pass
+    chief: int | None
+    vice: int | None
+    partner: int | None
+    vice_kind: int | None
+    chief_kind: int | None
+    table: TrumpTable | None
+    trick: list[tuple[int, int]]  # (seat, card) in play order
+    led: int
+    win_seat: int
+    win_rank: int
+    tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]]  # leader, plays, winner, pts
+    tricks_won: list[int]
+    points_won: list[int]
+    outcome: str | None
+    provocateur: int | None
+
+    @classmethod
+    def start(
+        cls, rules: ClassicRules, dealer: int, hands: list[list[int]], colours: tuple[int, ...]
+    ) -> HandState:
+        """A new hand, auction opened by the dealer (C4)."""
+        state = cls()
+        n = len(hands)
+        state.rules, state.players, state.dealer, state.colours = rules, n, dealer, colours
+        state.deal = tuple(tuple(sorted(h)) for h in hands)
+        state.hands = [sorted(h) for h in hands]
+        state.displays = [[] for _ in range(n)]
+        state.counts = [0] * n
+        state.phase_id, state.to_move = AUCTION, dealer
+        state.turn_cap, state.turn_cards, state.passes, state.clock = 1, [], 0, 0
+        state.last_placed = [-1] * n
+        state.auction_log = []
+        state.chief = state.vice = state.partner = None
+        state.vice_kind = state.chief_kind = None
+        state.table = None
+        state.trick, state.led, state.win_seat, state.win_rank = [], -1, -1, -1
+        state.tricks = []
+        state.tricks_won = [0] * n
+        state.points_won = [0] * n
+        state.outcome = state.provocateur = None
+        return state
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``"auction" | "vice_trump" | "chief_trump" | "partner" | "play" | "over"``."""
+        return PHASE_NAMES[self.phase_id]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase_id == OVER
+
+    @property
+    def bid(self) -> int | None:
+        return None if self.chief is None else self.counts[self.chief]
+
+    def clone(self) -> HandState:
+        """An independent copy (hand-written: ``deepcopy`` is ~25x slower)."""
+        new = HandState.__new__(HandState)
+        for name in _SHARED_SLOTS:
+            setattr(new, name, getattr(self, name))
+        new.hands = [h[:] for h in self.hands]
+        new.displays = [d[:] for d in self.displays]
+        for name in _LIST_SLOTS:
+            setattr(new, name, getattr(self, name)[:])
+        return new
+
+    def trumps(self) -> TrumpTable:
+        """The trump table; only once both trumps are settled."""
+        if self.table is None:
+            raise RuntimeError("trumps are not chosen yet")
+        return self.table
+
+    def playable(self, seat: int) -> list[int]:
+        """Hand and display are one pool in play (C23)."""
+        return self.hands[seat] + self.displays[seat]
+
+    def legal_plays(self, seat: int) -> list[int]:
+        """C22: follow the led suit (trumps are one suit) if possible, else anything."""
+        pool = self.playable(seat)
+        if not self.trick:
+            return pool
+        suit, led = self.trumps().suit, self.led
+        return [c for c in pool if suit[c] == led] or pool
+
+    def trump_options(self) -> list[int]:
+        """Trump kinds the seat to move may name (C17, C18)."""
+        if self.phase_id == VICE_TRUMP:
+            return display_kinds(self.displays[_known(self.vice)])
+        kinds = display_kinds(self.displays[_known(self.chief)]) + [NO_TRUMP]
+        if not self.rules.chief_may_copy_vice_trump:
+            kinds = [k for k in kinds if k != self.vice_kind]
+        return kinds
+
+    def partner_options(self) -> list[int]:
+        """C19: anyone but the chief and the vice."""
+        return [s for s in range(self.players) if s != self.chief and s != self.vice]
+
+    def legal_actions(self) -> list[int]:
+        """Every legal integer action of the seat to move, ascending."""
+        phase, seat = self.phase_id, self.to_move
+        if seat is None:
+            return []
+        if phase == AUCTION:
+            cards = self.hands[seat] if self.counts[seat] < self.turn_cap else []
+            return [*cards, END_TURN]
+        if phase == PLAY:
+            return sorted(self.legal_plays(seat))
+        if phase == PARTNER:
+            return [PARTNER_BASE + s for s in self.partner_options()]
+        return [TRUMP_BASE + k for k in self.trump_options()]
+
+    # ---- moving ----------------------------------------------------------------------------
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal integer action in place (unchecked: see ``legal_actions``)."""
+        phase = self.phase_id
+        if phase == PLAY:
+            self._play(action)
+        elif phase == AUCTION:
+            if action == END_TURN:
+                self._end_turn()
+            else:
+                self._show(action)
+        elif phase == PARTNER:
+            self.partner = action - PARTNER_BASE
+            self._start_play()
+        elif phase == VICE_TRUMP:
+            self.vice_kind = action - TRUMP_BASE
+            self.phase_id, self.to_move = CHIEF_TRUMP, self.chief
+        else:
+            self.chief_kind = action - TRUMP_BASE
+            self._after_trumps()
+
+    def _show(self, card: int) -> None:
+        seat = _known(self.to_move)
+        self.hands[seat].remove(card)
+        self.displays[seat].append(card)
+        self.counts[seat] += 1
+        self.turn_cards.append(card)
+
+    def _end_turn(self) -> None:
+        seat = _known(self.to_move)
+        shown = tuple(self.turn_cards)
+        self.auction_log.append((seat, shown))
+        if shown:
+            self.passes = 0
+            self.last_placed[seat] = self.clock
+        else:
+            self.passes += 1
+        self.clock += 1
+        self.turn_cards = []
+        if self.passes == self.players:  # C9: N consecutive passes end the auction
+            self._resolve_auction()
+            return
+        self.to_move = (seat + 1) % self.players
+        self.turn_cap = self.rules.auction_cap(self.counts)
+
+    def _resolve_auction(self) -> None:
+        """C10-C15: all pass, Eklat, or chief (and perhaps vice)."""
+        top = max(self.counts)
+        leaders = [s for s in range(self.players) if self.counts[s] == top]
+        if top == 0:
+            self._finish(ALL_PASSED)
+        elif len(leaders) > 1:
+            self.provocateur = max(leaders, key=lambda s: self.last_placed[s])
+            self._finish(STALEMATE)
+        else:
+            self.chief = leaders[0]
+            self.vice = self._find_vice()
+            if self.vice is None:
+                self.vice_kind = NO_TRUMP
+                self.phase_id, self.to_move = CHIEF_TRUMP, self.chief
+            else:
+                self.phase_id, self.to_move = VICE_TRUMP, self.vice
+
+    def _find_vice(self) -> int | None:
+        """C14/C15: second-most cards; ties broken by the displayed numbers, highest first."""
+        if self.players == 3:
+            return None
+        others = [s for s in range(self.players) if s != self.chief]
+        second = max(self.counts[s] for s in others)
+        if second == 0:
+            return None
+        candidates = [s for s in others if self.counts[s] == second]
+        numbers = {
+            s: sorted((NUMBER_OF[c] for c in self.displays[s]), reverse=True) for s in candidates
+        }
+        best = max(numbers.values())
+        winners = [s for s in candidates if numbers[s] == best]
+        return winners[0] if len(winners) == 1 else None
+
+    def _after_trumps(self) -> None:
+        self.table = trump_table(_known(self.vice_kind), _known(self.chief_kind))
+        if self.players > 3:
+            self.phase_id = PARTNER
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase_id, self.to_move = PLAY, self.chief  # C24: the chief leads
+
+    def _play(self, card: int) -> None:
+        seat = _known(self.to_move)
+        display = self.displays[seat]
+        if card in display:
+            display.remove(card)
+        else:
+            self.hands[seat].remove(card)
+        table = self.trumps()
+        if not self.trick:
+            self.led = table.suit[card]
+            self.win_seat, self.win_rank = seat, trick_rank(table, card, self.led)
+        else:
+            rank = trick_rank(table, card, self.led)
+            if rank > self.win_rank:  # strictly greater: the earlier of equals wins (C21)
+                self.win_seat, self.win_rank = seat, rank
+        self.trick.append((seat, card))
+        if len(self.trick) < self.players:
+            self.to_move = (seat + 1) % self.players
+        else:
+            self._close_trick()
+
+    def _close_trick(self) -> None:
+        winner, plays = self.win_seat, tuple(self.trick)
+        points = sum(POINTS_OF[c] for _, c in plays)
+        self.tricks.append((plays[0][0], plays, winner, points))
+        self.tricks_won[winner] += 1
+        self.points_won[winner] += points
+        self.trick = []
+        if self.hands[winner] or self.displays[winner]:
+            self.to_move = winner
+        else:
+            self._finish(PLAYED)
+
+    def _finish(self, outcome: str) -> None:
+        self.outcome, self.phase_id, self.to_move = outcome, OVER, None
+
+
+def _known(value: int | None) -> int:
+    """``value``, which the phase guarantees is set (keeps the hot path free of casts)."""
+    if value is None:
+        raise RuntimeError("the state is not in the phase this step needs")
+    return value
+
+
+_LIST_SLOTS = (
+    "counts", "turn_cards", "last_placed", "auction_log", "trick", "tricks", "tricks_won",
+    "points_won",
+)  # fmt: skip
+_SHARED_SLOTS = tuple(
+    s for s in HandState.__slots__ if s not in _LIST_SLOTS and s not in ("hands", "displays")
+)

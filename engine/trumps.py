@@ -1,0 +1,112 @@
+"""Trump kinds, the trump ranking and following suit (rules C17-C22, C25).
+
+A trump *kind* is an int: ``0..4`` a colour, ``5..14`` the number ``kind - 5``, and
+:data:`NO_TRUMP` (15).  A *configuration* is the pair (vice kind, chief kind); for each one a
+:class:`TrumpTable` is built once and cached, so card play never re-derives trump membership:
+
+* ``suit[c]``: the card's effective suit: its colour, or :data:`TRUMP` for any trump (chief,
+  vice and double trumps form one suit, and a number trump leaves its colour: C22, T11);
+* ``rank[c]``: trick strength of a trump card, ``100 + 16 * tier + r`` (tier 3 double,
+  2 chief, 1 vice; ``r`` = number + 1 inside a colour trump, 0 for a number trump, whose
+  cards are all equal: C21).  Non-trump cards rank by number inside the led colour only;
+* ``suit_mask[s]``: bitmask of the cards of effective suit ``s`` (voids, samplers).
+
+Equal ranks resolve to the card played first because the trick winner only changes on a
+strictly greater rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.cards import COLOUR_OF, COLOURS, DECK_SIZE, NUMBER_OF
+
+COLOUR_KINDS = range(0, 5)
+NUMBER_BASE = 5
+NO_TRUMP = 15
+TRUMP = 5  # the effective suit shared by all trumps (colours are 0..4)
+TRUMP_RANK_BASE = 100
+
+
+def kind_to_str(kind: int) -> str:
+    """0 -> "red", 12 -> "7", 15 -> "none"."""
+    if kind == NO_TRUMP:
+        return "none"
+    if kind < NUMBER_BASE:
+        return COLOURS[kind]
+    return str(kind - NUMBER_BASE)
+
+
+def kind_from_str(text: str) -> int:
+    """The inverse of :func:`kind_to_str`; ``ValueError`` for anything else."""
+    if text == "none":
+        return NO_TRUMP
+    if text in COLOURS:
+        return COLOURS.index(text)
+    if len(text) == 1 and text.isdigit():
+        return NUMBER_BASE + int(text)
+    raise ValueError(f"not a trump: {text!r}")
+
+
+def card_has_kind(cid: int, kind: int) -> bool:
+    """Whether card ``cid`` belongs to trump kind ``kind``."""
+    if kind == NO_TRUMP:
+        return False
+    if kind < NUMBER_BASE:
+        return COLOUR_OF[cid] == kind
+    return NUMBER_OF[cid] == kind - NUMBER_BASE
+
+
+def display_kinds(cards: list[int]) -> list[int]:
+    """The trump kinds a display offers: its colours and its numbers (C17, C18)."""
+    kinds = {COLOUR_OF[c] for c in cards} | {NUMBER_BASE + NUMBER_OF[c] for c in cards}
+    return sorted(kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpTable:
+    """Precomputed card properties for one (vice, chief) trump configuration."""
+
+    vice: int
+    chief: int
+    suit: tuple[int, ...]
+    rank: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+
+    def is_trump(self, cid: int) -> bool:
+        return self.suit[cid] == TRUMP
+
+
+def _tier_rank(cid: int, kind: int) -> int:
+    # Inside a colour trump the numbers order the cards; a number trump's cards are all equal.
+    return NUMBER_OF[cid] + 1 if kind < NUMBER_BASE else 0
+
+
+def _trump_rank(cid: int, vice: int, chief: int) -> int:
+    in_vice, in_chief = card_has_kind(cid, vice), card_has_kind(cid, chief)
+    if in_vice and in_chief:
+        return TRUMP_RANK_BASE + 3 * 16
+    if in_chief:
+        return TRUMP_RANK_BASE + 2 * 16 + _tier_rank(cid, chief)
+    if in_vice:
+        return TRUMP_RANK_BASE + 1 * 16 + _tier_rank(cid, vice)
+    return -1
+
+
+@cache
+def trump_table(vice: int, chief: int) -> TrumpTable:
+    """The cached table for a configuration (``NO_TRUMP`` for an absent or declined trump)."""
+    rank = tuple(_trump_rank(c, vice, chief) for c in range(DECK_SIZE))
+    suit = tuple(TRUMP if rank[c] >= 0 else COLOUR_OF[c] for c in range(DECK_SIZE))
+    masks = [0] * (TRUMP + 1)
+    for cid, s in enumerate(suit):
+        masks[s] |= 1 << cid
+    return TrumpTable(vice, chief, suit, rank, tuple(masks))
+
+
+def trick_rank(table: TrumpTable, cid: int, led: int) -> int:
+    """How strongly ``cid`` competes in a trick whose led suit is ``led`` (-1: cannot win)."""
+    if table.suit[cid] == TRUMP:
+        return table.rank[cid]
+    return NUMBER_OF[cid] if COLOUR_OF[cid] == led else -1

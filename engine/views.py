@@ -1,0 +1,111 @@
+"""What one seat may know (redaction lives here, in the engine).
+
+``view(state, seat)`` is the only way a state leaves the engine: a JSON-ready dict holding
+the viewer's own hidden cards, everything public (displays, the auction, tricks, trumps,
+roles, counts) and, for the seat to move, a ``prompt`` listing exactly what it may do.
+``seat=None`` is a spectator, who sees no hidden card at all.  Once the hand is over its
+``result`` and the whole original ``deal`` are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import COLOURS, card_dict
+from engine.scoring import hand_result
+from engine.state import AUCTION, OVER, PARTNER, PLAY, VICE_TRUMP, HandState
+from engine.trumps import TRUMP, kind_to_str
+
+
+def _cards(ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
+    return [card_dict(c) for c in ids]
+
+
+def _plays(plays: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": card_dict(c)} for s, c in plays]
+
+
+def _trick_record(trick: tuple[int, tuple[tuple[int, int], ...], int, int]) -> dict[str, Any]:
+    leader, plays, winner, points = trick
+    return {"leader": leader, "cards": _plays(plays), "winner": winner, "points": points}
+
+
+def _auction_leader(state: HandState) -> int | None:
+    top = max(state.counts)
+    leaders = [s for s, count in enumerate(state.counts) if count == top]
+    return leaders[0] if top and len(leaders) == 1 else None
+
+
+def _trump_value(kind: int | None) -> str | None:
+    return None if kind is None else kind_to_str(kind)
+
+
+def prompt(state: HandState) -> dict[str, Any] | None:
+    """What the seat to move may do, or ``None`` when nobody is to move."""
+    seat, phase = state.to_move, state.phase_id
+    if seat is None:
+        return None
+    if phase == AUCTION:
+        room = min(state.turn_cap - state.counts[seat], len(state.hands[seat]))
+        return {"type": "bid", "max_cards": max(room, 0), "can_pass": True}
+    if phase == PLAY:
+        return _play_prompt(state, seat)
+    if phase == PARTNER:
+        return {"type": "partner", "options": state.partner_options()}
+    role = "vice" if phase == VICE_TRUMP else "chief"
+    options = [kind_to_str(k) for k in state.trump_options()]
+    return {"type": "trump", "role": role, "options": options}
+
+
+def _play_prompt(state: HandState, seat: int) -> dict[str, Any]:
+    legal = state.legal_plays(seat)
+    follow = None
+    if state.trick and len(legal) < len(state.hands[seat]) + len(state.displays[seat]):
+        follow = "trump" if state.led == TRUMP else COLOURS[state.led]
+    return {"type": "play", "cards": sorted(legal), "must_follow": follow}
+
+
+def view(state: HandState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` (``None``: a spectator) may see of ``state``."""
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    over = state.phase_id == OVER
+    tricks = state.tricks
+    out: dict[str, Any] = {
+        "variant": state.rules.name,
+        "players": state.players,
+        "colours": [COLOURS[c] for c in state.colours],
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "dealer": state.dealer,
+        "seat": seat,
+        "hand": _cards(sorted(state.hands[seat])) if seat is not None else [],
+        "hand_counts": [len(h) for h in state.hands],
+        "displays": [_cards(d) for d in state.displays],
+        "bids": list(state.counts),
+        "auction": [
+            {"seat": s, "type": "bid" if shown else "pass", "cards": _cards(shown)}
+            for s, shown in state.auction_log
+        ],
+        "auction_leader": _auction_leader(state),
+        "trick": _plays(state.trick),
+        "trick_leader": state.trick[0][0] if state.trick else None,
+        "trick_number": len(tricks) + 1 if state.phase_id == PLAY else None,
+        "last_trick": _trick_record(tricks[-1]) if tricks else None,
+        "tricks": [_trick_record(t) for t in tricks],
+        "tricks_won": list(state.tricks_won),
+        "trumps": {
+            "vice": _trump_value(state.vice_kind) if state.vice is not None else None,
+            "chief": _trump_value(state.chief_kind),
+        },
+        "chief": state.chief,
+        "vice": state.vice,
+        "partner": state.partner,
+        "bid": state.bid,
+        "team_goal": state.rules.goal(state.players, state.bid) if state.bid else None,
+        "prompt": prompt(state) if seat is not None and seat == state.to_move else None,
+    }
+    if over:
+        out["result"] = hand_result(state)
+        out["deal"] = [_cards(h) for h in state.deal]
+    return out

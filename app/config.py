@@ -1,0 +1,52 @@
+"""Settings from the environment (pydantic-settings).
+
+``DATABASE_URL`` may be a plain ``sqlite:///path.db`` or ``postgresql://user@host/db`` URL, the
+way people write them; the app picks its async driver (aiosqlite, psycopg) itself, and Alembic
+gets the matching synchronous URL.
+"""
+
+from __future__ import annotations
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_ASYNC_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "postgres": "postgresql+psycopg",
+    "postgresql": "postgresql+psycopg",
+}
+_SYNC_DRIVERS = {
+    "sqlite": "sqlite",
+    "sqlite+aiosqlite": "sqlite",
+    "postgres": "postgresql+psycopg",
+    "postgresql": "postgresql+psycopg",
+}
+
+
+def _with_scheme(url: str, table: dict[str, str]) -> str:
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ValueError(f"not a database URL: {url!r}")
+    return f"{table.get(scheme, scheme)}://{rest}"
+
+
+def async_database_url(url: str) -> str:
+    """The URL SQLAlchemy's async engine needs (``sqlite+aiosqlite``, ``postgresql+psycopg``)."""
+    return _with_scheme(url, _ASYNC_DRIVERS)
+
+
+def sync_database_url(url: str) -> str:
+    """The URL Alembic's synchronous migrations need (psycopg 3 serves both worlds)."""
+    return _with_scheme(url, _SYNC_DRIVERS)
+
+
+class Settings(BaseSettings):
+    """Server configuration; every field can be set by the environment variable of its name."""
+
+    model_config = SettingsConfigDict(env_file=None, extra="ignore")
+
+    database_url: str = "sqlite:///./mu.db"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    # The public origin used in invite and rejoin links; without it the request's own origin
+    # is used, which is right unless a proxy rewrites the host.
+    base_url: str | None = None

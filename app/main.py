@@ -1,0 +1,51 @@
+"""The ASGI app (``app.main:app``): settings, database, the table hub, routers, static files."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from app import db
+from app.config import Settings
+from app.realtime import endpoint
+from app.realtime.hub import Hub, secret_seed
+from app.realtime.room import SeedSource
+from app.tables import router as tables
+from app.web import router as web
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+
+
+def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_seed) -> FastAPI:
+    """Build an app on ``settings`` (default: the environment).
+
+    ``seeds`` draws each hand's deal seed; tests pass a deterministic one. The schema must
+    already be migrated (``python -m app`` does it before serving).
+    """
+    settings = settings or Settings()
+    engine = db.create_engine(settings.database_url)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await engine.dispose()
+
+    app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
+    app.state.settings = settings
+    app.state.db_engine = engine
+    app.state.session_factory = db.create_session_factory(engine)
+    app.state.hub = Hub(session_factory=app.state.session_factory, seeds=seeds)
+    tables.install_error_handlers(app)
+    app.include_router(tables.router)
+    app.include_router(tables.links)
+    app.include_router(endpoint.router)
+    app.include_router(web.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app
+
+
+app = create_app()

@@ -1,0 +1,48 @@
+"""One WebSocket connection's outbox, drained by its own sender task.
+
+The table's writer never awaits a socket: it drops the newest snapshot into each outbox and
+moves on. Views are full states, so a slow client that missed a version only needs the latest
+one (older pending snapshots are replaced); replies such as errors are queued in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from app.realtime import present, protocol
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self._snapshot: present.Snapshot | None = None
+        self._replies: deque[dict[str, Any]] = deque()
+        self._wake = asyncio.Event()
+
+    def push_view(self, snapshot: present.Snapshot) -> None:
+        self._snapshot = snapshot
+        self._wake.set()
+
+    def push(self, message: dict[str, Any]) -> None:
+        self._replies.append(message)
+        self._wake.set()
+
+    async def pump(self) -> None:
+        """Send whatever is pending until the task is cancelled or the socket fails."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._replies:
+                await self._send(self._replies.popleft())
+            snapshot, self._snapshot = self._snapshot, None
+            if snapshot is not None:
+                view = present.render(snapshot, self.seat)
+                await self._send(protocol.view_message(snapshot.live.version, view))
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        await self.websocket.send_text(protocol.encode(message))

@@ -1,0 +1,76 @@
+"""The table WebSocket: ``/ws/{invite_code}``, seat token from ``?token=`` or the seat cookie.
+
+No token makes a spectator. A token that holds no seat at this table closes the socket with
+1008; everything else a client gets wrong is answered with an ``error`` message and the socket
+stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from app.realtime import protocol
+from app.realtime.connection import Connection
+from app.realtime.hub import Hub
+from app.realtime.protocol import ErrorCode
+from app.realtime.room import Room
+from app.tables import tokens
+
+router = APIRouter()
+
+
+@router.websocket("/ws/{invite_code}")
+async def table_socket(websocket: WebSocket, invite_code: str, token: str | None = None) -> None:
+    hub: Hub = websocket.app.state.hub
+    room = await hub.room(invite_code)
+    # Accept first, then close with a code: a close before the handshake reaches browsers as
+    # a bare 1006, and the client could not tell a bad link from a network failure.
+    await websocket.accept()
+    if room is None:
+        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
+        return
+    token = token or websocket.cookies.get(tokens.seat_cookie_name(invite_code))
+    seat = room.live.seat_of(tokens.hash_token(token)) if token else None
+    if token and seat is None:
+        await websocket.close(protocol.CLOSE_BAD_TOKEN, "this token holds no seat here")
+        return
+    await _serve(room, Connection(websocket, seat))
+
+
+async def _serve(room: Room, connection: Connection) -> None:
+    sender = asyncio.create_task(connection.pump())
+    room.attach(connection)
+    try:
+        while not sender.done():
+            message = await connection.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            await _handle(room, connection, raw if raw is not None else message.get("bytes", b""))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.detach(connection)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
+    try:
+        message = protocol.parse(raw)
+    except protocol.ProtocolError as exc:
+        connection.push(protocol.error_message(exc.code, exc.message))
+        return
+    if isinstance(message, protocol.PingIn):
+        connection.push(protocol.PONG)
+        return
+    if connection.seat is None:
+        connection.push(protocol.error_message(ErrorCode.SPECTATOR, "spectators cannot act"))
+        return
+    refusal = await room.act(connection.seat, message.version, message.action)
+    if refusal is not None:
+        connection.push(protocol.error_message(refusal.code, refusal.message))

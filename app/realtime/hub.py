@@ -1,0 +1,83 @@
+"""The process's rooms: each table is loaded (replayed) once and then served from memory.
+
+Rooms nobody is connected to stay cached up to ``max_idle`` of them; beyond that the least
+recently used idle rooms are dropped and replayed again from the database when next needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import OrderedDict
+
+from app.db import SessionFactory
+from app.realtime import live as live_mod
+from app.realtime.live import LiveTable
+from app.realtime.room import Room, SeedSource
+from app.tables import repository
+
+
+def secret_seed() -> int:
+    # 63 bits: fits a signed BIGINT column on every backend.
+    return secrets.randbits(63)
+
+
+class Hub:
+    def __init__(
+        self,
+        *,
+        session_factory: SessionFactory,
+        seeds: SeedSource = secret_seed,
+        max_idle: int = 1000,
+    ) -> None:
+        self._session_factory = session_factory
+        self._seeds = seeds
+        self._max_idle = max_idle
+        self._rooms: OrderedDict[str, Room] = OrderedDict()
+        self._loading = asyncio.Lock()
+
+    @property
+    def seeds(self) -> SeedSource:
+        return self._seeds
+
+    async def room(self, invite_code: str) -> Room | None:
+        """The table's room, replaying it from the database on first use; None if unknown."""
+        room = self._rooms.get(invite_code)
+        if room is None:
+            # One loader at a time, so two first visitors never build two rooms for a table.
+            async with self._loading:
+                room = self._rooms.get(invite_code) or await self._open(invite_code)
+        if room is not None:
+            self._rooms.move_to_end(invite_code)
+        return room
+
+    def add(self, live: LiveTable) -> Room:
+        """Register a table created by this process (nothing to replay yet)."""
+        room = self._new_room(live)
+        self._rooms[live.invite_code] = room
+        self._evict_idle()
+        return room
+
+    async def _open(self, invite_code: str) -> Room | None:
+        live = await self._load(invite_code)
+        if live is None:
+            return None
+        return self.add(live)
+
+    async def _load(self, invite_code: str) -> LiveTable | None:
+        async with self._session_factory() as session:
+            rows = await repository.load_table(session=session, invite_code=invite_code)
+        if rows is None:
+            return None
+        return live_mod.rebuild(rows.table, rows.seats, rows.hands, rows.actions)
+
+    def _new_room(self, live: LiveTable) -> Room:
+        async def reload() -> LiveTable | None:
+            return await self._load(live.invite_code)
+
+        return Room(live, session_factory=self._session_factory, seeds=self._seeds, load=reload)
+
+    def _evict_idle(self) -> None:
+        idle = [code for code, room in self._rooms.items() if room.idle]
+        for code in idle[: max(0, len(idle) - self._max_idle)]:
+            del self._rooms[code]

@@ -1,0 +1,186 @@
+"""A table's live game: the engine's state plus the seats, kept as immutable values.
+
+Nothing here touches the database or a socket: the room (``room.py``) decides when a change
+is committed; this module only says what the change is. Every rule of Mü stays in the engine:
+the table is rebuilt by replaying the deal seeds and the action log through it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import engine
+from app.tables.models import Action, Hand, Seat, Table
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """What the creator chose; stored as the table's ``options`` JSON."""
+
+    players: int
+    variant: str = "classic"
+    target_score: int | None = 200
+    hands: int | None = None
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        return cls(
+            players=data["players"],
+            variant=data.get("variant", "classic"),
+            target_score=data.get("target_score"),
+            hands=data.get("hands"),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "variant": self.variant,
+            "target_score": self.target_score,
+            "hands": self.hands,
+        }
+
+    def game_options(self) -> engine.GameOptions:
+        return engine.GameOptions(
+            players=self.players,
+            variant=self.variant,
+            target_score=self.target_score,
+            hands=self.hands,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat's occupant: a person (with a token hash) or a bot."""
+
+    name: str
+    token_hash: str
+    bot: bool = False
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveTable:
+    """One table at one version. Replaced, never mutated, so a snapshot can be rendered later."""
+
+    table_id: int
+    invite_code: str
+    options: TableOptions
+    version: int
+    seq: int  # accepted actions so far; the next one is written as seq + 1
+    seats: tuple[SeatInfo | None, ...]
+    game: engine.GameState
+    hand: engine.HandState | None  # None until every seat is taken
+    hand_number: int  # number of ``hand``; 0 before the first deal
+    last_result: dict[str, Any] | None  # the engine result of the last finished hand
+
+    @property
+    def status(self) -> str:
+        if self.game.over:
+            return "over"
+        return "waiting" if self.hand is None else "playing"
+
+    @property
+    def full(self) -> bool:
+        return all(seat is not None for seat in self.seats)
+
+    @property
+    def needs_deal(self) -> bool:
+        """A new hand is due: all seats taken and no hand in progress, game not over."""
+        if not self.full or self.game.over:
+            return False
+        return self.hand is None or self.hand.phase == "over"
+
+    def seat_of(self, token_hash: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.token_hash == token_hash:
+                return index
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat is None]
+
+
+def new_table(*, table_id: int, invite_code: str, options: TableOptions) -> LiveTable:
+    return LiveTable(
+        table_id=table_id,
+        invite_code=invite_code,
+        options=options,
+        version=0,
+        seq=0,
+        seats=(None,) * options.players,
+        game=engine.new_game(options.game_options(), first_dealer=0),
+        hand=None,
+        hand_number=0,
+        last_result=None,
+    )
+
+
+def seat(live: LiveTable, index: int, info: SeatInfo) -> LiveTable:
+    seats = list(live.seats)
+    seats[index] = info
+    return replace(live, seats=tuple(seats))
+
+
+def deal(live: LiveTable, seed: int) -> LiveTable:
+    """Deal the next hand with ``game.dealer``; the seed alone reproduces the deal."""
+    hand = engine.start_hand(live.game, random.Random(seed))
+    return replace(live, hand=hand, hand_number=live.game.hand_number)
+
+
+def play(live: LiveTable, seat_index: int, action: dict[str, Any]) -> LiveTable:
+    """Apply one action; a finished hand goes onto the score sheet at once.
+
+    Raises:
+        engine.IllegalAction: refused by the rules; ``live`` is unchanged.
+    """
+    if live.hand is None:
+        raise NotStarted("the game starts when every seat is taken")
+    hand = engine.apply(live.hand, seat_index, action)
+    after = replace(live, hand=hand, seq=live.seq + 1)
+    if hand.phase != "over":
+        return after
+    return replace(after, game=engine.record_hand(live.game, hand), last_result=engine.result(hand))
+
+
+class NotStarted(engine.IllegalAction):
+    """An action before every seat is taken (no hand dealt yet)."""
+
+    code = "not_started"
+
+
+class ReplayError(Exception):
+    """The stored log does not replay (a corrupted database or an incompatible engine)."""
+
+
+def rebuild(
+    table: Table, seats: Sequence[Seat], hands: Sequence[Hand], actions: Sequence[Action]
+) -> LiveTable:
+    """Replay a table from its rows: seats, then each hand's seed and its actions in order."""
+    live = new_table(
+        table_id=table.id,
+        invite_code=table.invite_code,
+        options=TableOptions.from_json(table.options),
+    )
+    for row in seats:
+        info = SeatInfo(row.name, row.token_hash, row.is_bot, row.bot_level)
+        live = seat(live, row.seat, info)
+    by_hand: dict[int, list[Action]] = {}
+    for action in actions:
+        by_hand.setdefault(action.hand_number, []).append(action)
+    for hand_row in hands:
+        live = _replay_hand(live, hand_row, by_hand.get(hand_row.number, []))
+    return replace(live, version=table.version)
+
+
+def _replay_hand(live: LiveTable, hand_row: Hand, actions: list[Action]) -> LiveTable:
+    if hand_row.number != live.game.hand_number or hand_row.dealer != live.game.dealer:
+        raise ReplayError(f"table {live.table_id}: hand {hand_row.number} out of order")
+    live = deal(live, hand_row.seed)
+    for action in actions:
+        if action.seq != live.seq + 1:
+            raise ReplayError(f"table {live.table_id}: action {action.seq} out of order")
+        live = play(live, action.seat, action.action)
+    return live

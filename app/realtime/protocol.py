@@ -1,0 +1,93 @@
+"""The WebSocket wire format, in one place (see docs/protocol.md).
+
+Client -> server messages are pydantic models behind one discriminated union, validated by a
+single module-level TypeAdapter. Server -> client messages are built by the functions at the
+bottom; views are rendered by ``present.py``. Refused input always gets an ``error`` reply with a
+stable code; only a bad seat token closes the socket (1008, policy violation).
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
+
+MAX_MESSAGE_BYTES = 4096
+
+# Close codes: 1008 is the standard "policy violation"; 4404 is ours (4000-4999 is the range
+# RFC 6455 leaves to applications) for an invite code that names no table.
+CLOSE_BAD_TOKEN = 1008
+CLOSE_UNKNOWN_TABLE = 4404
+
+
+class ErrorCode(StrEnum):
+    """Protocol-level refusals; the engine's IllegalAction codes are forwarded beside these."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    TOO_LARGE = "too_large"
+    SPECTATOR = "spectator"
+    STALE_VERSION = "stale_version"
+
+
+class ActionIn(BaseModel):
+    """An engine action dict, taken on the table ``version`` the client saw."""
+
+    type: Literal["action"]
+    version: StrictInt
+    action: dict[str, Any]
+
+
+class PingIn(BaseModel):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[ActionIn | PingIn, Field(discriminator="type")]
+_CLIENT_MESSAGE: TypeAdapter[ActionIn | PingIn] = TypeAdapter(ClientMessage)
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse(raw: str | bytes) -> ActionIn | PingIn:
+    """One client frame -> a message.
+
+    Raises:
+        ProtocolError: too large, not JSON, or not a known message of the right shape.
+    """
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            ErrorCode.TOO_LARGE, f"messages are limited to {MAX_MESSAGE_BYTES} bytes"
+        )
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:  # also catches undecodable bytes
+        raise ProtocolError(ErrorCode.BAD_JSON, f"not JSON: {exc}") from None
+    try:
+        return _CLIENT_MESSAGE.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "message"
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{where}: {first['msg']}") from None
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+def view_message(version: int, view: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "view", "version": version, "view": view}
+
+
+PONG: dict[str, Any] = {"type": "pong"}
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))

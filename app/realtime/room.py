@@ -1,0 +1,196 @@
+"""A table's room: its single writer, its connections and their presence.
+
+Every change (a join, an action) runs under the room's lock through the same pipeline:
+check the client's version -> compute the change with the engine -> commit it (version bump
+guarded in the database) -> only then swap in the new state and broadcast. A failed guard
+means another process wrote the table: the room reloads from the database and the change is
+refused as stale, so two writers can never both apply an action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import engine
+from app.db import SessionFactory
+from app.realtime import live as live_mod
+from app.realtime.connection import Connection
+from app.realtime.live import LiveTable, SeatInfo
+from app.realtime.present import Snapshot
+from app.realtime.protocol import ErrorCode
+from app.tables import repository, tokens
+from app.tables.models import Action, Hand, Seat
+
+SeedSource = Callable[[], int]
+Loader = Callable[[], Awaitable[LiveTable | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a change was not made (sent to the client as an ``error`` message)."""
+
+    code: str
+    message: str
+
+
+class SeatUnavailable(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Room:
+    def __init__(
+        self, live: LiveTable, *, session_factory: SessionFactory, seeds: SeedSource, load: Loader
+    ) -> None:
+        self.live = live
+        self._session_factory = session_factory
+        self._seeds = seeds
+        self._load = load
+        self._lock = asyncio.Lock()
+        self._connections: set[Connection] = set()
+        self._presence = [0] * live.options.players
+
+    # -- presence ---------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.live, tuple(count > 0 for count in self._presence))
+
+    @property
+    def idle(self) -> bool:
+        return not self._connections
+
+    def attach(self, connection: Connection) -> None:
+        self._connections.add(connection)
+        if connection.seat is not None:
+            self._presence[connection.seat] += 1
+            if self._presence[connection.seat] == 1:
+                self._broadcast()
+                return
+        connection.push_view(self.snapshot())
+
+    def detach(self, connection: Connection) -> None:
+        self._connections.discard(connection)
+        if connection.seat is not None:
+            self._presence[connection.seat] -= 1
+            if self._presence[connection.seat] == 0:
+                self._broadcast()
+
+    def _broadcast(self) -> None:
+        snapshot = self.snapshot()
+        for connection in self._connections:
+            connection.push_view(snapshot)
+
+    # -- the single writer ----------------------------------------------------------------
+
+    async def act(self, seat: int, version: int, action: dict[str, Any]) -> Refusal | None:
+        """Apply ``action`` by ``seat`` if the client saw the current ``version``."""
+        async with self._lock:
+            current = self.live
+            if version != current.version:
+                return _stale(version, current.version)
+            try:
+                after = live_mod.play(current, seat, action)
+            except engine.IllegalAction as exc:
+                return Refusal(exc.code, exc.message)
+            rows: list[Seat | Hand | Action] = [
+                Action(
+                    table_id=current.table_id,
+                    seq=after.seq,
+                    hand_number=current.hand_number,
+                    seat=seat,
+                    action=action,
+                )
+            ]
+            after = self._deal_if_due(after, rows)
+            if not await self._commit(after, rows):
+                return _stale(version, self.live.version)
+            return None
+
+    async def join(self, *, name: str, wanted: int | None) -> tuple[int, str]:
+        """Seat a person; returns (seat, token). The last free seat starts the game.
+
+        Raises:
+            SeatUnavailable: ``seat_taken``, ``table_full`` or ``no_such_seat``.
+        """
+        async with self._lock:
+            # A stale cache only means another process seated someone: reload and retry once.
+            for _attempt in range(2):
+                index = _pick_seat(self.live, wanted)
+                token = tokens.new_seat_token()
+                info = SeatInfo(name=name, token_hash=tokens.hash_token(token))
+                after = live_mod.seat(self.live, index, info)
+                rows: list[Seat | Hand | Action] = [_seat_row(after.table_id, index, info)]
+                after = self._deal_if_due(after, rows)
+                if await self._commit(after, rows):
+                    return index, token
+            raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
+
+    def _deal_if_due(self, live: LiveTable, rows: list[Seat | Hand | Action]) -> LiveTable:
+        # The next hand is dealt in the same transaction as the change that made it due, so
+        # the database never holds a finished hand without its successor.
+        if not live.needs_deal:
+            return live
+        seed = self._seeds()
+        rows.append(
+            Hand(
+                table_id=live.table_id,
+                number=live.game.hand_number,
+                dealer=live.game.dealer,
+                seed=seed,
+            )
+        )
+        return live_mod.deal(live, seed)
+
+    async def _commit(self, after: LiveTable, rows: Sequence[Seat | Hand | Action]) -> bool:
+        try:
+            version = await repository.commit_change(
+                session_factory=self._session_factory,
+                table_id=after.table_id,
+                expected_version=self.live.version,
+                rows=rows,
+            )
+        except repository.StaleWrite:
+            await self._reload()
+            return False
+        self.live = replace(after, version=version)
+        self._broadcast()
+        return True
+
+    async def _reload(self) -> None:
+        fresh = await self._load()
+        if fresh is not None:
+            self.live = fresh
+            self._broadcast()
+
+
+def _stale(sent: int, current: int) -> Refusal:
+    return Refusal(ErrorCode.STALE_VERSION, f"version {sent} is stale; the table is at {current}")
+
+
+def _pick_seat(live: LiveTable, wanted: int | None) -> int:
+    free = live.free_seats()
+    if wanted is None:
+        if not free:
+            raise SeatUnavailable("table_full", "every seat is taken")
+        return free[0]
+    if not 0 <= wanted < live.options.players:
+        raise SeatUnavailable("no_such_seat", f"seats are 0..{live.options.players - 1}")
+    if wanted not in free:
+        raise SeatUnavailable("seat_taken", f"seat {wanted} is taken")
+    return wanted
+
+
+def _seat_row(table_id: int, index: int, info: SeatInfo) -> Seat:
+    return Seat(
+        table_id=table_id,
+        seat=index,
+        name=info.name,
+        token_hash=info.token_hash,
+        is_bot=info.bot,
+        bot_level=info.bot_level,
+    )

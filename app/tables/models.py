@@ -1,0 +1,69 @@
+"""Persistent tables: a table, its seats, its hands (with their secret deal seeds) and the
+append-only log of accepted actions from which every game is rebuilt."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db import Base
+
+JsonType = sa.JSON().with_variant(JSONB(), "postgresql")
+
+
+class Table(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    invite_code: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    # Bumped by every accepted change under a compare-and-set guard (one writer per table).
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
+    created_at: Mapped[datetime] = mapped_column(
+        sa.DateTime(timezone=True), server_default=sa.func.now()
+    )
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (sa.UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(sa.String(24))
+    # SHA-256 of the seat token: a leaked database does not hand out seats.
+    token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    is_bot: Mapped[bool] = mapped_column(default=False)
+    bot_level: Mapped[str | None] = mapped_column(sa.String(32), default=None)
+
+
+class Hand(Base):
+    __tablename__ = "hands"
+    __table_args__ = (sa.UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    dealer: Mapped[int]
+    # The deal seed never leaves the server: views are built from engine.view only.
+    seed: Mapped[int] = mapped_column(sa.BigInteger)
+
+
+class Action(Base):
+    __tablename__ = "actions"
+    __table_args__ = (sa.UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    hand_number: Mapped[int]
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    created_at: Mapped[datetime] = mapped_column(
+        sa.DateTime(timezone=True), server_default=sa.func.now()
+    )

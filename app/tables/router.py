@@ -1,0 +1,119 @@
+"""HTTP routes for tables: create, join, read, score sheet, and the personal rejoin link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, Response, status
+from fastapi.responses import JSONResponse, RedirectResponse
+
+from app.deps import BaseUrlDep, HubDep, SeatTokenDep, SessionFactoryDep
+from app.realtime.room import SeatUnavailable
+from app.tables import schemas, service, tokens
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+links = APIRouter(tags=["links"])
+
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": schemas.ErrorBody, "description": "unknown invite code"}
+}
+_SEAT_ERRORS: dict[int | str, dict[str, Any]] = {
+    **_NOT_FOUND,
+    409: {"model": schemas.ErrorBody, "description": "seat_taken or table_full"},
+}
+# A year: the cookie is the seat; losing it early would lock a player out of a long game.
+_COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def set_seat_cookie(response: Response, *, invite_code: str, token: str, secure: bool) -> None:
+    response.set_cookie(
+        tokens.seat_cookie_name(invite_code),
+        token,
+        max_age=_COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+    )
+
+
+def _is_https(base_url: str) -> bool:
+    return base_url.startswith("https://")
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+async def create_table(
+    body: schemas.TableCreate, hub: HubDep, sessions: SessionFactoryDep, base_url: BaseUrlDep
+) -> schemas.TableCreated:
+    """Open a private table; share ``invite_url`` with the other players."""
+    live = await service.create_table(session_factory=sessions, hub=hub, request=body)
+    url = service.invite_url(base_url=base_url, invite_code=live.invite_code)
+    return schemas.TableCreated(
+        table_id=live.table_id, invite_code=live.invite_code, invite_url=url
+    )
+
+
+@router.post("/{invite_code}/seats", status_code=status.HTTP_201_CREATED, responses=_SEAT_ERRORS)
+async def take_seat(
+    invite_code: str,
+    body: schemas.SeatCreate,
+    response: Response,
+    hub: HubDep,
+    base_url: BaseUrlDep,
+) -> schemas.SeatCreated:
+    """Take a seat (the given one, or the first free); the token is also set as a cookie."""
+    seat, token = await service.join(hub=hub, invite_code=invite_code, request=body)
+    set_seat_cookie(response, invite_code=invite_code, token=token, secure=_is_https(base_url))
+    url = service.rejoin_url(base_url=base_url, invite_code=invite_code, token=token)
+    return schemas.SeatCreated(seat=seat, token=token, rejoin_url=url)
+
+
+@router.get("/{invite_code}", responses=_NOT_FOUND)
+async def read_table(
+    invite_code: str, hub: HubDep, base_url: BaseUrlDep, token: SeatTokenDep
+) -> schemas.TablePublic:
+    """Seats, presence, status and options; ``you`` is the caller's seat or null."""
+    return await service.table_info(
+        hub=hub, invite_code=invite_code, base_url=base_url, token=token
+    )
+
+
+@router.get("/{invite_code}/scoresheet", responses=_NOT_FOUND)
+async def read_scoresheet(invite_code: str, hub: HubDep) -> schemas.ScoreSheet:
+    """The score sheet: one row per finished hand, running totals, winners once over."""
+    return await service.scoresheet(hub=hub, invite_code=invite_code)
+
+
+@links.get(
+    "/t/{invite_code}/rejoin/{token}",
+    status_code=status.HTTP_303_SEE_OTHER,
+    response_class=RedirectResponse,
+    responses=_NOT_FOUND,
+)
+async def rejoin(invite_code: str, token: str, hub: HubDep, base_url: BaseUrlDep) -> Response:
+    """A player's personal link: sets this browser's seat cookie, then opens the table."""
+    if await service.seat_of_token(hub=hub, invite_code=invite_code, token=token) is None:
+        return _error(404, "unknown_seat", "this rejoin link does not hold a seat at this table")
+    response = RedirectResponse(f"/t/{invite_code}", status_code=status.HTTP_303_SEE_OTHER)
+    set_seat_cookie(response, invite_code=invite_code, token=token, secure=_is_https(base_url))
+    return response
+
+
+def _error(status_code: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
+
+
+async def _unknown_table(_request: Request, exc: Exception) -> JSONResponse:
+    return _error(404, "unknown_table", "no table has this invite code")
+
+
+async def _seat_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, SeatUnavailable)
+    code = 422 if exc.code == "no_such_seat" else 409
+    return _error(code, exc.code, exc.message)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Domain exceptions -> HTTP answers, so the routes above stay straight-line."""
+    app.add_exception_handler(service.UnknownTable, _unknown_table)
+    app.add_exception_handler(SeatUnavailable, _seat_unavailable)

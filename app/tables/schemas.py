@@ -1,0 +1,117 @@
+"""HTTP request and response bodies for tables (pydantic), layered per use."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+NAME_MAX = 24
+DEFAULT_TARGET_SCORE = 200
+# Control, format, private-use, unassigned and line/paragraph separators: invisible or
+# layout-breaking in a name. ZERO WIDTH JOINER (a format character) stays: emoji need it.
+_BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_ALLOWED_FORMAT = {"\u200d"}
+
+
+class TableCreate(BaseModel):
+    """A new table; the game ends at ``target_score`` (default 200) or after ``hands`` hands."""
+
+    players: int = Field(ge=3, le=6, examples=[5])
+    variant: Literal["classic"] = "classic"
+    target_score: int | None = Field(default=None, ge=1, le=100_000, examples=[200])
+    hands: int | None = Field(default=None, ge=1, le=1000)
+
+    @model_validator(mode="after")
+    def _one_end_condition(self) -> Self:
+        if self.target_score is not None and self.hands is not None:
+            raise ValueError("give target_score or hands, not both")
+        if self.hands is None and self.target_score is None:
+            self.target_score = DEFAULT_TARGET_SCORE
+        return self
+
+
+class TableCreated(BaseModel):
+    table_id: int
+    invite_code: str
+    invite_url: str
+
+
+def clean_name(value: str) -> str:
+    name = unicodedata.normalize("NFC", value).strip()
+    if not name:
+        raise ValueError("the name is empty")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"the name is longer than {NAME_MAX} characters")
+    if any(
+        unicodedata.category(char) in _BANNED_CATEGORIES and char not in _ALLOWED_FORMAT
+        for char in name
+    ):
+        raise ValueError("the name contains control characters")
+    return name
+
+
+class SeatCreate(BaseModel):
+    """Take a seat: a name of 1-24 characters (trimmed) and optionally which seat."""
+
+    name: str = Field(examples=["Anna"])
+    seat: int | None = Field(default=None, ge=0, le=5)
+
+    @field_validator("name")
+    @classmethod
+    def _clean_name(cls, value: str) -> str:
+        return clean_name(value)
+
+
+class SeatCreated(BaseModel):
+    seat: int
+    token: str
+    rejoin_url: str
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    name: str | None
+    occupied: bool
+    bot: bool
+    connected: bool
+
+
+class TableOptionsPublic(BaseModel):
+    players: int
+    variant: str
+    target_score: int | None
+    hands: int | None
+
+
+class TablePublic(BaseModel):
+    table_id: int
+    invite_code: str
+    invite_url: str
+    status: Literal["waiting", "playing", "over"]
+    version: int
+    hand_number: int
+    options: TableOptionsPublic
+    seats: list[SeatPublic]
+    you: int | None = Field(description="the caller's seat (from the cookie or ?token=), or null")
+
+
+class ScoreSheet(BaseModel):
+    """``engine.scoresheet`` plus the seat names."""
+
+    players: int
+    names: list[str | None]
+    rows: list[dict[str, Any]]
+    totals: list[int]
+    over: bool
+    winners: list[int]
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    detail: ErrorDetail

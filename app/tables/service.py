@@ -1,0 +1,104 @@
+"""Table use cases behind the HTTP routes (keyword-only functions).
+
+Anything that changes a table goes through its room, the table's single writer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from app.db import SessionFactory
+from app.realtime import live as live_mod
+from app.realtime import present
+from app.realtime.hub import Hub
+from app.realtime.room import Room
+from app.tables import repository, schemas, tokens
+
+
+class UnknownTable(Exception):
+    """No table has this invite code."""
+
+
+def invite_url(*, base_url: str, invite_code: str) -> str:
+    return f"{base_url}/t/{invite_code}"
+
+
+def rejoin_url(*, base_url: str, invite_code: str, token: str) -> str:
+    return f"{base_url}/t/{invite_code}/rejoin/{token}"
+
+
+async def create_table(
+    *, session_factory: SessionFactory, hub: Hub, request: schemas.TableCreate
+) -> live_mod.LiveTable:
+    options = live_mod.TableOptions(
+        players=request.players,
+        variant=request.variant,
+        target_score=request.target_score,
+        hands=request.hands,
+    )
+    invite_code = tokens.new_invite_code()
+    async with session_factory() as session, session.begin():
+        table = await repository.create_table(
+            session=session, invite_code=invite_code, options=options.to_json()
+        )
+    live = live_mod.new_table(table_id=table.id, invite_code=invite_code, options=options)
+    hub.add(live)
+    return live
+
+
+async def get_room(*, hub: Hub, invite_code: str) -> Room:
+    room = await hub.room(invite_code)
+    if room is None:
+        raise UnknownTable(invite_code)
+    return room
+
+
+async def join(*, hub: Hub, invite_code: str, request: schemas.SeatCreate) -> tuple[int, str]:
+    """Seat a person; returns (seat, token). Raises UnknownTable or room.SeatUnavailable."""
+    room = await get_room(hub=hub, invite_code=invite_code)
+    return await room.join(name=request.name, wanted=request.seat)
+
+
+async def seat_of_token(*, hub: Hub, invite_code: str, token: str | None) -> int | None:
+    """The seat this token holds at the table, or None (no token, or not this table's)."""
+    room = await get_room(hub=hub, invite_code=invite_code)
+    if not token:
+        return None
+    return room.live.seat_of(tokens.hash_token(token))
+
+
+async def table_info(
+    *, hub: Hub, invite_code: str, base_url: str, token: str | None
+) -> schemas.TablePublic:
+    room = await get_room(hub=hub, invite_code=invite_code)
+    snapshot = room.snapshot()
+    live = snapshot.live
+    return schemas.TablePublic(
+        table_id=live.table_id,
+        invite_code=live.invite_code,
+        invite_url=invite_url(base_url=base_url, invite_code=invite_code),
+        status=live.status,  # type: ignore[arg-type]
+        version=live.version,
+        hand_number=live.hand_number,
+        options=schemas.TableOptionsPublic(**live.options.to_json()),
+        seats=[
+            schemas.SeatPublic(seat=index, occupied=seat["name"] is not None, **seat)
+            for index, seat in enumerate(present.seats(snapshot))
+        ],
+        you=live.seat_of(tokens.hash_token(token)) if token else None,
+    )
+
+
+async def scoresheet(*, hub: Hub, invite_code: str) -> schemas.ScoreSheet:
+    room = await get_room(hub=hub, invite_code=invite_code)
+    live = room.live
+    sheet: dict[str, Any] = engine.scoresheet(live.game)
+    return schemas.ScoreSheet(
+        players=sheet["players"],
+        names=[seat.name if seat else None for seat in live.seats],
+        rows=list(sheet["rows"]),
+        totals=list(sheet["totals"]),
+        over=sheet["over"],
+        winners=list(sheet["winners"]),
+    )

@@ -1,0 +1,27 @@
+"""Unguessable invite codes and seat tokens; only token hashes are stored."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+# 24 random bytes = 192 bits, above the 128-bit floor the issue sets.
+_TOKEN_BYTES = 24
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(_TOKEN_BYTES)
+
+
+def new_seat_token() -> str:
+    return secrets.token_urlsafe(_TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex digest: a plain hash suffices, the token itself is 192 random bits."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def seat_cookie_name(invite_code: str) -> str:
+    """One cookie per table, so a browser can sit at several tables at once."""
+    return f"mu_seat_{invite_code}"

@@ -1,0 +1,204 @@
+"""The HTTP API through httpx against the ASGI app."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from app.config import async_database_url
+from app.tables.models import Seat
+
+
+async def new_table(api: httpx.AsyncClient, **body: Any) -> dict[str, Any]:
+    response = await api.post("/api/tables", json={"players": 3, **body})
+    assert response.status_code == 201, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+async def take_seat(api: httpx.AsyncClient, code: str, **body: Any) -> httpx.Response:
+    return await api.post(f"/api/tables/{code}/seats", json={"name": "Anna", **body})
+
+
+async def test_create_table(api: httpx.AsyncClient) -> None:
+    created = await new_table(api, players=5)
+    code = created["invite_code"]
+    assert len(code) >= 32  # 24 random bytes, URL-safe base64
+    assert created["invite_url"] == f"http://test/t/{code}"
+    info = (await api.get(f"/api/tables/{code}")).json()
+    assert info["options"] == {
+        "players": 5,
+        "variant": "classic",
+        "target_score": 200,
+        "hands": None,
+    }
+    assert info["status"] == "waiting" and info["you"] is None and info["hand_number"] == 0
+    assert [seat["occupied"] for seat in info["seats"]] == [False] * 5
+
+
+async def test_create_table_by_hands(api: httpx.AsyncClient) -> None:
+    created = await new_table(api, hands=4)
+    info = (await api.get(f"/api/tables/{created['invite_code']}")).json()
+    assert info["options"]["hands"] == 4 and info["options"]["target_score"] is None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"players": 2},
+        {"players": 7},
+        {"players": 5, "variant": "chess"},
+        {"players": 5, "target_score": 0},
+        {"players": 5, "hands": 0},
+        {"players": 5, "hands": 3, "target_score": 100},
+        {},
+    ],
+)
+async def test_create_table_rejects_bad_options(api: httpx.AsyncClient, body: Any) -> None:
+    assert (await api.post("/api/tables", json=body)).status_code == 422
+
+
+async def test_join_returns_token_cookie_and_rejoin_link(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    response = await take_seat(api, code, name="  Anna  ")
+    assert response.status_code == 201
+    body = response.json()
+    assert body["seat"] == 0 and len(body["token"]) >= 32
+    assert body["rejoin_url"] == f"http://test/t/{code}/rejoin/{body['token']}"
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"mu_seat_{code}={body['token']};")
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
+    info = (await api.get(f"/api/tables/{code}")).json()  # the cookie identifies the caller
+    assert info["you"] == 0 and info["seats"][0]["name"] == "Anna"
+
+
+async def test_you_from_query_token(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    await take_seat(api, code, name="Anna")
+    token = (await take_seat(api, code, name="Bert")).json()["token"]
+    api.cookies.clear()
+    assert (await api.get(f"/api/tables/{code}")).json()["you"] is None
+    assert (await api.get(f"/api/tables/{code}", params={"token": token})).json()["you"] == 1
+    assert (await api.get(f"/api/tables/{code}", params={"token": "x"})).json()["you"] is None
+
+
+async def test_seats_fill_in_order_and_start_the_game(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    seats = [(await take_seat(api, code, name=name)).json()["seat"] for name in "ABC"]
+    assert seats == [0, 1, 2]
+    info = (await api.get(f"/api/tables/{code}")).json()
+    assert info["status"] == "playing" and info["hand_number"] == 1
+    full = await take_seat(api, code, name="D")
+    assert full.status_code == 409 and full.json()["detail"]["code"] == "table_full"
+
+
+async def test_seat_taken(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    assert (await take_seat(api, code, seat=2)).json()["seat"] == 2
+    taken = await take_seat(api, code, name="Bert", seat=2)
+    assert taken.status_code == 409 and taken.json()["detail"]["code"] == "seat_taken"
+    assert (await take_seat(api, code, name="Cleo")).json()["seat"] == 0
+
+
+async def test_no_such_seat(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    response = await take_seat(api, code, seat=4)
+    assert response.status_code == 422 and response.json()["detail"]["code"] == "no_such_seat"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "   ",
+        "x" * 25,
+        " " + "y" * 25,
+        "An\x00na",
+        "An\nna",
+        "Bob\x7f",
+        "evil\u202egnp",
+        "a\u2028b",
+    ],
+)
+async def test_bad_names(api: httpx.AsyncClient, name: str) -> None:
+    code = (await new_table(api))["invite_code"]
+    assert (await take_seat(api, code, name=name)).status_code == 422
+
+
+@pytest.mark.parametrize("name", ["Ä" * 24, " Zoë ", "李小龍", "👩‍👩‍👧"])
+async def test_good_names(api: httpx.AsyncClient, name: str) -> None:
+    code = (await new_table(api))["invite_code"]
+    assert (await take_seat(api, code, name=name)).status_code == 201
+
+
+async def test_unknown_table(api: httpx.AsyncClient) -> None:
+    for response in [
+        await api.get("/api/tables/nope"),
+        await api.get("/api/tables/nope/scoresheet"),
+        await take_seat(api, "nope"),
+        await api.get("/t/nope/rejoin/whatever"),
+    ]:
+        assert response.status_code == 404
+        assert response.json()["detail"]["code"] == "unknown_table"
+
+
+async def test_rejoin_link_sets_cookie_and_redirects(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    token = (await take_seat(api, code)).json()["token"]
+    api.cookies.clear()
+    response = await api.get(f"/t/{code}/rejoin/{token}")
+    assert response.status_code == 303 and response.headers["location"] == f"/t/{code}"
+    assert response.headers["set-cookie"].startswith(f"mu_seat_{code}={token};")
+    assert (await api.get(f"/api/tables/{code}")).json()["you"] == 0
+
+
+async def test_rejoin_with_wrong_token(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    response = await api.get(f"/t/{code}/rejoin/forged")
+    assert response.status_code == 404 and response.json()["detail"]["code"] == "unknown_seat"
+    assert "set-cookie" not in response.headers
+
+
+async def test_scoresheet_before_play(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    await take_seat(api, code)
+    sheet = (await api.get(f"/api/tables/{code}/scoresheet")).json()
+    assert sheet == {
+        "players": 3,
+        "names": ["Anna", None, None],
+        "rows": [],
+        "totals": [0, 0, 0],
+        "over": False,
+        "winners": [],
+    }
+
+
+async def test_only_token_hashes_are_stored(api: httpx.AsyncClient, database_url: str) -> None:
+    code = (await new_table(api))["invite_code"]
+    token = (await take_seat(api, code)).json()["token"]
+    engine = create_async_engine(async_database_url(database_url))
+    try:
+        async with engine.connect() as conn:
+            hashes = (await conn.execute(select(Seat.token_hash))).scalars().all()
+    finally:
+        await engine.dispose()
+    assert hashlib.sha256(token.encode()).hexdigest() in hashes
+    assert token not in hashes
+
+
+async def test_openapi_describes_the_http_api(api: httpx.AsyncClient) -> None:
+    paths = (await api.get("/openapi.json")).json()["paths"]
+    for path in [
+        "/api/tables",
+        "/api/tables/{invite_code}",
+        "/api/tables/{invite_code}/seats",
+        "/api/tables/{invite_code}/scoresheet",
+        "/t/{invite_code}/rejoin/{token}",
+    ]:
+        assert path in paths
+    assert (await api.get("/docs")).status_code == 200

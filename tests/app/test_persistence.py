@@ -1,0 +1,164 @@
+"""The action log is the game: restart survival, replay identity, and one writer per table."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import create_async_engine
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from app.config import async_database_url
+from app.tables.models import Action, Hand, Table
+from tests.app.helpers import (
+    create_table,
+    next_of_type,
+    play_until,
+    receive,
+    seat_everyone,
+    step,
+    view_at,
+)
+
+# A distinctive deal seed: it must never appear in anything sent to a client.
+SEED = 7_364_958_233_118_431
+
+
+def fixed_seed() -> int:
+    return SEED
+
+
+@contextmanager
+def seated(
+    client: TestClient, code: str, tokens: list[str]
+) -> Iterator[tuple[list[WebSocketTestSession], list[dict[str, Any]]]]:
+    with ExitStack() as stack:
+        sockets = [
+            stack.enter_context(client.websocket_connect(f"/ws/{code}?token={token}"))
+            for token in tokens
+        ]
+        version = receive(sockets[0])["version"]
+        yield sockets, [view_at(ws, version) for ws in sockets]
+
+
+def without_presence(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "seats": [{**seat, "connected": None} for seat in view["seats"]]}
+
+
+def play_steps(
+    sockets: list[WebSocketTestSession], views: list[dict[str, Any]], count: int
+) -> list[dict[str, Any]]:
+    for _ in range(count):
+        views = step(sockets, views)
+    return views
+
+
+def test_restart_resumes_the_table_exactly(make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app(seeds=fixed_seed)) as first:
+        code = create_table(first, players=3)
+        tokens = seat_everyone(first, code)
+        with seated(first, code, tokens) as (sockets, views):
+            before = play_steps(sockets, views, 7)  # into trump choice or play
+    with TestClient(make_app(seeds=fixed_seed)) as second:  # a new process on the same DB
+        with seated(second, code, tokens) as (sockets, views):
+            assert [without_presence(m["view"]) for m in views] == [
+                without_presence(m["view"]) for m in before
+            ]
+            resumed = play_until(sockets, views, hand_number=2)
+    with TestClient(make_app(seeds=fixed_seed)) as reference:  # same deal, never interrupted
+        ref_code = create_table(reference, players=3)
+        ref_tokens = seat_everyone(reference, ref_code)
+        with seated(reference, ref_code, ref_tokens) as (sockets, views):
+            straight = play_until(sockets, views, hand_number=2)
+    assert [without_presence(m["view"]) for m in resumed] == [
+        without_presence(m["view"]) for m in straight
+    ]
+
+
+def test_the_seed_is_never_sent(make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app(seeds=fixed_seed)) as client:
+        code = create_table(client, players=3, hands=1)
+        tokens = seat_everyone(client, code)
+        with seated(client, code, tokens) as (sockets, views):
+            views = play_until(sockets, views, hand_number=2)
+            texts = [str(m) for m in views]
+        texts += [client.get(f"/api/tables/{code}{path}").text for path in ("", "/scoresheet")]
+    assert all(str(SEED) not in text for text in texts)
+
+
+def test_game_over_after_the_last_hand(client: TestClient) -> None:
+    code = create_table(client, players=3, hands=1)
+    tokens = seat_everyone(client, code)
+    with seated(client, code, tokens) as (sockets, views):
+        views = play_until(sockets, views, hand_number=2)
+        view = views[0]["view"]
+        assert view["game_over"] is True and view["status"] == "over"
+        assert view["hand_number"] == 1 and view["phase"] == "over"
+        assert view["winners"] and view["last_result"] == view["result"]
+        sockets[0].send_json(
+            {"type": "action", "version": views[0]["version"], "action": {"type": "pass"}}
+        )
+        assert next_of_type(sockets[0], "error")["code"] == "hand_over"
+    sheet = client.get(f"/api/tables/{code}/scoresheet").json()
+    assert sheet["over"] is True and sheet["winners"] == view["winners"]
+
+
+def test_log_is_append_only_and_complete(client: TestClient, database_url: str) -> None:
+    code = create_table(client, players=3)
+    tokens = seat_everyone(client, code)
+    with seated(client, code, tokens) as (sockets, views):
+        views = play_until(sockets, views, hand_number=2)
+    version = views[0]["version"]
+
+    async def read() -> tuple[Any, ...]:
+        engine = create_async_engine(async_database_url(database_url))
+        try:
+            async with engine.connect() as conn:
+                table = (await conn.execute(select(Table).where(Table.invite_code == code))).one()
+                where = Action.table_id == table.id
+                seqs = (
+                    (await conn.execute(select(Action.seq).where(where).order_by(Action.seq)))
+                    .scalars()
+                    .all()
+                )
+                hands = (
+                    await conn.execute(
+                        select(Hand.number, Hand.dealer)
+                        .where(Hand.table_id == table.id)
+                        .order_by(Hand.number)
+                    )
+                ).all()
+        finally:
+            await engine.dispose()
+        return table, seqs, hands
+
+    table, seqs, hands = asyncio.run(read())
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert table.version == version == 3 + len(seqs)  # three joins, then one per action
+    assert [tuple(row) for row in hands] == [(1, 0), (2, 1)]  # the next hand is dealt at once
+
+
+def test_two_processes_never_both_write(make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app()) as one, TestClient(make_app()) as two:
+        code = create_table(one, players=3)
+        tokens = seat_everyone(one, code)
+        with (
+            seated(one, code, tokens) as (sockets_one, views_one),
+            seated(two, code, tokens) as (sockets_two, views_two),
+        ):
+            assert views_one == views_two
+            stale_version = views_two[0]["version"]
+            mover = views_one[0]["view"]["to_move"]
+            step(sockets_one, views_one)  # process one accepts an action
+            # Process two has not heard of it: its attempt with the same version is refused.
+            action = {"type": "pass"}
+            sockets_two[mover].send_json(
+                {"type": "action", "version": stale_version, "action": action}
+            )
+            assert next_of_type(sockets_two[mover], "error")["code"] == "stale_version"
+            # ...and it reloaded the table, so its seats now see the accepted action.
+            assert view_at(sockets_two[0], stale_version + 1)["version"] == stale_version + 1

@@ -1,0 +1,136 @@
+"""A table played over WebSockets: seats, spectators, redaction, presence."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from tests.app.helpers import (
+    create_table,
+    join,
+    next_of_type,
+    play_until,
+    receive,
+    seat_everyone,
+    step,
+    view_at,
+)
+
+
+def connect_all(
+    stack: ExitStack, client: TestClient, code: str, tokens: list[str]
+) -> tuple[list[WebSocketTestSession], list[dict[str, Any]]]:
+    sockets = [
+        stack.enter_context(client.websocket_connect(f"/ws/{code}?token={token}"))
+        for token in tokens
+    ]
+    version = receive(sockets[0])["version"]
+    return sockets, [view_at(ws, version) for ws in sockets]
+
+
+def hand_ids(view: dict[str, Any]) -> set[int]:
+    return {card["id"] for card in view["hand"]}
+
+
+def test_waiting_table_shows_no_hand_and_starts_when_full(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    first = join(client, code, "Anna")
+    with client.websocket_connect(f"/ws/{code}?token={first}") as ws:
+        view = next_of_type(ws, "view")
+        assert view["view"]["status"] == "waiting"
+        assert view["view"]["phase"] == "waiting"
+        assert view["view"]["hand"] == [] and view["view"]["prompt"] is None
+        assert view["view"]["seats"][0] == {"name": "Anna", "bot": False, "connected": True}
+        join(client, code, "Bert")
+        join(client, code, "Cleo")
+        started = view_at(ws, view["version"] + 2)["view"]
+    assert started["status"] == "playing" and started["hand_number"] == 1
+    assert len(started["hand"]) > 0
+    assert [seat["name"] for seat in started["seats"]] == ["Anna", "Bert", "Cleo"]
+
+
+def test_full_hand_played_by_all_seats(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    tokens = seat_everyone(client, code)
+    with ExitStack() as stack:
+        sockets, views = connect_all(stack, client, code, tokens)
+        assert views[0]["view"]["last_result"] is None
+        views = play_until(sockets, views, hand_number=2)
+    view = views[0]["view"]
+    assert view["hand_number"] == 2 and view["status"] == "playing"
+    assert view["last_result"] is not None
+    assert view["last_result"]["kind"] == "played", view["last_result"]
+    assert view["totals"] == view["last_result"]["total"]
+    sheet = client.get(f"/api/tables/{code}/scoresheet").json()
+    assert len(sheet["rows"]) == 1 and sheet["totals"] == view["totals"]
+
+
+def test_seats_get_their_own_hands_only(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    tokens = seat_everyone(client, code)
+    with ExitStack() as stack:
+        sockets, views = connect_all(stack, client, code, tokens)
+        for _ in range(6):  # through the auction into the later phases
+            hands = [hand_ids(message["view"]) for message in views]
+            for seat, message in enumerate(views):
+                assert message["view"]["seat"] == seat
+                others = set().union(*(hands[i] for i in range(3) if i != seat))
+                raw = json.dumps(message["view"]["hand"])
+                assert hands[seat] and not hands[seat] & others, raw
+                assert all(f'"id": {card}' not in raw for card in others)
+            assert views[0] != views[1] != views[2]
+            views = step(sockets, views)
+
+
+def test_spectator_sees_no_hand_and_cannot_act(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    tokens = seat_everyone(client, code)
+    with ExitStack() as stack:
+        sockets, views = connect_all(stack, client, code, tokens)
+        spectator = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+        watched = view_at(spectator, views[0]["version"])["view"]
+        assert watched["seat"] is None and watched["hand"] == [] and watched["prompt"] is None
+        assert watched["hand_counts"] == views[0]["view"]["hand_counts"]
+        spectator.send_json(
+            {"type": "action", "version": views[0]["version"], "action": {"type": "pass"}}
+        )
+        assert next_of_type(spectator, "error")["code"] == "spectator"
+        views = step(sockets, views)
+        after = view_at(spectator, views[0]["version"])["view"]
+        assert after["hand"] == [] and after["version"] == views[0]["version"]
+
+
+def test_presence_is_broadcast(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    tokens = seat_everyone(client, code)
+    with client.websocket_connect(f"/ws/{code}?token={tokens[0]}") as first:
+        assert [s["connected"] for s in next_of_type(first, "view")["view"]["seats"]] == [
+            True,
+            False,
+            False,
+        ]
+        with client.websocket_connect(f"/ws/{code}?token={tokens[2]}"):
+            seen = next_of_type(first, "view")["view"]["seats"]
+            assert [s["connected"] for s in seen] == [True, False, True]
+            info = client.get(f"/api/tables/{code}").json()
+            assert [s["connected"] for s in info["seats"]] == [True, False, True]
+        seen = next_of_type(first, "view")["view"]["seats"]
+        assert [s["connected"] for s in seen] == [True, False, False]
+
+
+def test_seat_cookie_authenticates_the_socket(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    join(client, code, "Anna")  # the response sets this client's seat cookie
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        assert next_of_type(ws, "view")["view"]["seat"] == 0
+
+
+def test_ping_pong(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        next_of_type(ws, "view")
+        ws.send_json({"type": "ping"})
+        assert receive(ws) == {"type": "pong"}

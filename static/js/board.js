@@ -1,0 +1,254 @@
+// Draws the table from one view: the other players around the top, the trick in the middle,
+// the prompt (what you may do now) and your own display and hand at the bottom.
+// Legality comes only from the server's prompt; this module just shows it.
+import { cardFace, colourName, rankingParts, sortHand, trumpChip, trumpName } from "./cards.js";
+import { $, fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+
+export const seatName = (view, seat) => view.seats?.[seat]?.name || t("seat.number", { n: seat + 1 });
+
+const count = (value) => (Array.isArray(value) ? value.length : value ?? 0);
+
+// The viewer sits at the bottom; the others follow clockwise from the left neighbour.
+function othersInOrder(view) {
+  const me = view.seat ?? -1;
+  const first = me < 0 ? 0 : me + 1;
+  return Array.from({ length: view.players }, (_, i) => (first + i) % view.players).filter((s) => s !== me);
+}
+
+function roles(view, seat) {
+  const list = [];
+  if (view.chief === seat) list.push(["chief", t("role.chief")]);
+  if (view.vice === seat) list.push(["vice", t("role.vice")]);
+  if (view.partner === seat) list.push(["partner", t("role.partner")]);
+  if (view.dealer === seat) list.push(["dealer", t("role.dealer")]);
+  if (view.phase === "auction" && view.auction_leader === seat) list.push(["leader", t("role.leader")]);
+  return list.map(([kind, label]) => h("span", { class: `badge b-${kind}` }, label));
+}
+
+function seatPanel(view, seat, { mine = false } = {}) {
+  const info = view.seats?.[seat] ?? {};
+  const connected = info.bot || info.connected !== false;
+  const turn = view.to_move === seat;
+  const display = view.displays?.[seat] ?? [];
+  const bidCount = count(view.bids?.[seat]);
+  return h(
+    "div",
+    {
+      class: `seat${turn ? " turn" : ""}${connected ? "" : " away"}${mine ? " mine" : ""}`,
+      dataset: { seat, testid: `seat-${seat}` },
+    },
+    h(
+      "div",
+      { class: "who" },
+      h("span", { class: "presence", title: connected ? t("presence.on") : t("presence.off") }),
+      h("b", { class: "name" }, seatName(view, seat) + (mine ? ` (${t("seat.you")})` : "")),
+      info.bot ? h("span", { class: "badge b-bot" }, t("role.bot")) : null,
+      ...roles(view, seat),
+    ),
+    h(
+      "div",
+      { class: "stats" },
+      h("span", { title: t("stats.cards_title") }, t("stats.cards", { n: count(view.hand_counts?.[seat]) + display.length })),
+      view.phase === "auction"
+        ? h("span", { class: "bidcount", dataset: { testid: `bid-count-${seat}` } }, t("stats.bid", { n: bidCount }))
+        : h("span", {}, t("stats.tricks", { n: count(view.tricks_won?.[seat]) })),
+      h("span", { class: "total" }, t("stats.total", { n: view.totals?.[seat] ?? 0 })),
+      turn ? h("span", { class: "turnmark" }, t("stats.turn")) : null,
+    ),
+    mine ? null : h("div", { class: "display" }, ...display.map((c) => cardFace(c, { tag: "span", small: true, trumps: view.trumps }))),
+  );
+}
+
+export function renderInfo(view) {
+  $("#hand-no").textContent = t("info.hand", { n: view.hand_number ?? 1 });
+  $("#goal").textContent = view.team_goal ? t("info.goal", { goal: view.team_goal, bid: view.bid }) : "";
+  const ranking = $("#ranking");
+  const parts = rankingParts(view.trumps);
+  fill(ranking, 
+    ...(parts.length ? [h("span", { class: "muted" }, t("rank.title"))] : []),
+    ...parts.flatMap((part, i) => [
+      i ? h("span", { class: "gt", "aria-label": t("rank.over") }, "›") : null,
+      h("span", { class: "rank" }, h("b", {}, part.label), " ", part.kind ? trumpChip(part.kind) : null, " ", h("small", {}, part.text)),
+    ]),
+  );
+}
+
+export function renderOthers(view) {
+  fill($("#others"), ...othersInOrder(view).map((seat) => seatPanel(view, seat)));
+}
+
+// The cards in the middle: the trick being played, or during the auction what has happened.
+export function renderCenter(view, shownTrick = null, box = $("#trick")) {
+  box.classList.toggle("won", Boolean(shownTrick));
+  if (shownTrick) {
+    fill(box, ...shownTrick.cards.map((p) => trickCard(view, p, p.seat === shownTrick.winner)));
+    box.dataset.winner = shownTrick.winner;
+    return;
+  }
+  delete box.dataset.winner;
+  if (view.phase === "auction") {
+    fill(box, auctionLog(view));
+    return;
+  }
+  fill(box, ...(view.trick ?? []).map((p) => trickCard(view, p, false)));
+}
+
+function trickCard(view, play, winner) {
+  return h(
+    "figure",
+    { class: `played${winner ? " winner" : ""}`, dataset: { seat: play.seat } },
+    cardFace(play.card, { tag: "span", trumps: view.trumps }),
+    h("figcaption", {}, seatName(view, play.seat)),
+  );
+}
+
+function auctionLog(view) {
+  const leader = view.auction_leader;
+  const recent = (view.auction ?? []).slice(-view.players);
+  return h(
+    "div",
+    { class: "auction-log", dataset: { testid: "auction-log" } },
+    h("p", { class: "lead" }, leader === null || leader === undefined ? t("auction.no_leader") : t("auction.leader", { name: seatName(view, leader), n: count(view.bids?.[leader]) })),
+    h(
+      "ol",
+      {},
+      ...recent.map((entry) =>
+        h("li", {}, entry.type === "pass" ? t("auction.passed", { name: seatName(view, entry.seat) }) : t("auction.placed", { name: seatName(view, entry.seat), n: entry.cards.length })),
+      ),
+    ),
+  );
+}
+
+// One sentence saying who is to act, shown under the trick.
+export function statusText(view) {
+  if (view.game_over) return t("status.game_over");
+  const seat = view.to_move;
+  if (seat === null || seat === undefined) return "";
+  const mine = seat === view.seat;
+  const name = seatName(view, seat);
+  const key = { auction: "bid", vice_trump: "vice_trump", chief_trump: "chief_trump", partner: "partner", play: "play" }[view.phase];
+  if (!key) return "";
+  return t(`status.${mine ? "you" : "other"}_${key}`, { name });
+}
+
+// Your own seat: your panel, the face-up cards in front of you and your hand.
+export function renderMe(view, ui) {
+  const me = $("#me");
+  if (view.seat === null || view.seat === undefined) {
+    fill(me);
+    return;
+  }
+  const prompt = view.prompt;
+  const display = sortHand(view.displays?.[view.seat] ?? [], view.trumps);
+  const hand = sortHand(view.hand ?? [], view.trumps);
+  fill(me, 
+    seatPanel(view, view.seat, { mine: true }),
+    display.length
+      ? h("div", { class: "my-display" }, h("span", { class: "label" }, t("me.display")), h("div", { class: "cards" }, ...display.map((c) => myCard(view, c, prompt, ui, "display"))))
+      : null,
+    h("div", { class: "hand", dataset: { testid: "hand" } }, ...hand.map((c) => myCard(view, c, prompt, ui, "hand"))),
+  );
+}
+
+function myCard(view, card, prompt, ui, place) {
+  const el = cardFace(card, { trumps: view.trumps });
+  const { legal, reason } = cardState(view, card, prompt, ui, place);
+  el.dataset.legal = String(legal);
+  el.dataset.place = place;
+  el.setAttribute("aria-disabled", String(!legal));
+  if (reason) el.title = reason;
+  if (prompt?.type === "bid" && ui.selected.has(card.id)) {
+    el.classList.add("selected");
+    el.setAttribute("aria-pressed", "true");
+  }
+  if (prompt?.type === "play" && !legal) el.classList.add("dim");
+  el.addEventListener("click", () => (legal ? ui.onCard(card, place) : reason && ui.onReason(reason)));
+  return el;
+}
+
+// Whether a card of yours can be used right now, and if not, why (from the prompt only).
+function cardState(view, card, prompt, ui, place) {
+  if (ui.pending) return { legal: false, reason: "" };
+  if (!prompt || view.to_move !== view.seat) return { legal: false, reason: t("reason.wait") };
+  if (prompt.type === "bid") {
+    if (place !== "hand") return { legal: false, reason: t("reason.bid_from_hand") };
+    const full = ui.selected.size >= prompt.max_cards && !ui.selected.has(card.id);
+    return full ? { legal: false, reason: t("reason.max_cards", { n: prompt.max_cards }) } : { legal: true, reason: "" };
+  }
+  if (prompt.type !== "play") return { legal: false, reason: t("reason.choose_first") };
+  if (prompt.cards.includes(card.id)) return { legal: true, reason: "" };
+  const follow = prompt.must_follow;
+  if (follow === "trump") return { legal: false, reason: t("reason.follow_trump") };
+  if (follow) return { legal: false, reason: t("reason.follow_colour", { colour: colourName(follow) }) };
+  return { legal: false, reason: t("reason.not_allowed") };
+}
+
+// The controls for the current prompt: bid/pass, trump options, partner options.
+export function renderPrompt(view, ui) {
+  const box = $("#prompt");
+  const prompt = view.to_move === view.seat ? view.prompt : null;
+  box.dataset.promptType = prompt?.type ?? "";
+  box.hidden = !prompt || prompt.type === "play";
+  if (box.hidden) {
+    fill(box);
+    return;
+  }
+  const build = { bid: bidControls, trump: trumpControls, partner: partnerControls }[prompt.type];
+  fill(box, ...(build ? build(view, prompt, ui) : []));
+}
+
+function bidControls(view, prompt, ui) {
+  const n = ui.selected.size;
+  return [
+    h("p", { class: "prompt-title" }, t("bid.title", { n: prompt.max_cards })),
+    h("p", { class: "muted" }, t("bid.help")),
+    h(
+      "div",
+      { class: "row" },
+      h("button", { class: "primary", type: "button", disabled: n === 0 || ui.pending, dataset: { testid: "place" }, onclick: () => ui.onBid() }, n ? t("bid.place", { n }) : t("bid.select")),
+      prompt.can_pass ? h("button", { type: "button", disabled: ui.pending, dataset: { testid: "pass" }, onclick: () => ui.onPass() }, t("bid.pass")) : null,
+    ),
+  ];
+}
+
+function trumpControls(view, prompt, ui) {
+  const chief = prompt.role === "chief";
+  const vice = view.trumps?.vice;
+  return [
+    h("p", { class: "prompt-title" }, chief ? t("trump.title_chief") : t("trump.title_vice")),
+    h("p", { class: "muted" }, chief ? (vice ? t("trump.help_chief", { vice: trumpName(vice) }) : t("trump.help_chief_alone")) : t("trump.help_vice")),
+    h(
+      "div",
+      { class: "options" },
+      ...prompt.options.map((option) =>
+        h(
+          "button",
+          { type: "button", class: "option", disabled: ui.pending, dataset: { testid: `trump-${option}`, option }, onclick: () => ui.onTrump(option) },
+          trumpChip(option),
+          h("small", {}, trumpExplanation(option, chief ? vice : null)),
+        ),
+      ),
+    ),
+  ];
+}
+
+function trumpExplanation(option, viceTrump) {
+  if (option === "none") return viceTrump ? t("trump.explain_none_vice", { vice: trumpName(viceTrump) }) : t("trump.explain_none");
+  const what = /^[0-9]$/.test(option) ? t("trump.explain_number", { n: option }) : t("trump.explain_colour", { colour: colourName(option) });
+  return viceTrump ? `${what} ${t("trump.explain_over", { chief: trumpName(option), vice: trumpName(viceTrump) })}` : what;
+}
+
+function partnerControls(view, prompt, ui) {
+  return [
+    h("p", { class: "prompt-title" }, t("partner.title")),
+    h("p", { class: "muted" }, t("partner.help", { goal: view.team_goal ?? "?" })),
+    h(
+      "div",
+      { class: "options" },
+      ...prompt.options.map((seat) =>
+        h("button", { type: "button", class: "option", disabled: ui.pending, dataset: { testid: `partner-${seat}` }, onclick: () => ui.onPartner(seat) }, seatName(view, seat)),
+      ),
+    ),
+  ];
+}

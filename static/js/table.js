@@ -1,0 +1,333 @@
+// The invite/lobby/table page. It asks the server who sits where, lets a newcomer take a seat
+// or watch, then follows the table over the WebSocket and redraws on every view.
+import { renderCenter, renderInfo, renderMe, renderOthers, renderPrompt, seatName, statusText } from "./board.js";
+import { $, copyField, fill, h, toast } from "./dom.js";
+import { t } from "./i18n.js";
+import { TableSocket } from "./net.js";
+import { chime, isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
+import { fetchSheet, sheetLink, sheetTable, summaryContent } from "./summary.js";
+
+const code = $("#app").dataset.code;
+const api = `/api/tables/${encodeURIComponent(code)}`;
+const rejoinKey = `mu_rejoin_${code}`;
+const seenKey = `mu_seen_${code}`;
+const TRICK_SHOW_MS = 1400;
+const baseTitle = document.title;
+
+const ui = {
+  info: null,
+  view: null,
+  socket: null,
+  selected: new Set(),
+  pending: false,
+  showing: null, // a just-won trick kept in the middle for a moment
+  showTimer: 0,
+  lobbyTimer: 0,
+  onCard,
+  onBid: () => act({ type: "bid", cards: [...ui.selected] }),
+  onPass: () => act({ type: "pass" }),
+  onTrump: (trump) => act({ type: "trump", trump }),
+  onPartner: (seat) => act({ type: "partner", seat }),
+  onReason: (reason) => toast(reason),
+};
+
+async function fetchInfo() {
+  const response = await fetch(api, { cache: "no-store" });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`table info ${response.status}`);
+  return response.json();
+}
+
+const seated = (info) => info.you !== null && info.you !== undefined;
+const freeSeats = (info) => info.seats.map((s, i) => (s.occupied ? null : i)).filter((i) => i !== null);
+
+async function start() {
+  unlockAudioOnGesture();
+  wireTools();
+  let info;
+  try {
+    info = await fetchInfo();
+  } catch {
+    $("#loading").textContent = t("error.load");
+    return;
+  }
+  $("#loading").hidden = true;
+  if (!info) {
+    $("#missing").hidden = false;
+    return;
+  }
+  ui.info = info;
+  if (seated(info) || !freeSeats(info).length) connect();
+  else showLobby();
+}
+
+// ----- lobby: invite link, seat picker, who is already here -----
+
+function showLobby() {
+  const info = ui.info;
+  $("#lobby").hidden = false;
+  $("#invite-url").value = `${location.origin}/t/${code}`;
+  $("#lobby-options").textContent = optionsText(info.options ?? {});
+  const canJoin = !seated(info) && freeSeats(info).length > 0 && !ui.socket;
+  $("#join").hidden = !canJoin;
+  $("#waiting").hidden = canJoin;
+  if (canJoin) drawSeatPicker(info);
+  else drawSeatList(info);
+  clearTimeout(ui.lobbyTimer);
+  ui.lobbyTimer = setTimeout(refreshLobby, 2000);
+}
+
+async function refreshLobby() {
+  if ($("#lobby").hidden) return;
+  const info = await fetchInfo().catch(() => null);
+  if (!info) {
+    ui.lobbyTimer = setTimeout(refreshLobby, 2000);
+    return;
+  }
+  const picked = $("#seat-picker input:checked")?.value;
+  ui.info = info;
+  showLobby();
+  const again = picked && $(`#seat-picker input[value="${picked}"]:not(:disabled)`);
+  if (again) again.checked = true;
+}
+
+function optionsText(options) {
+  const parts = [t("options.players", { n: options.players ?? "?" }), t(`variant.${options.variant ?? "classic"}`)];
+  parts.push(options.hands ? t("options.hands", { n: options.hands }) : t("options.target", { n: options.target_score ?? 200 }));
+  return parts.join(" · ");
+}
+
+function drawSeatPicker(info) {
+  const free = freeSeats(info);
+  fill(
+    $("#seat-picker"),
+    ...info.seats.map((seat, i) =>
+      h(
+        "label",
+        { class: `seat-choice${seat.occupied ? " taken" : ""}` },
+        h("input", { type: "radio", name: "seat", value: i, disabled: seat.occupied, checked: i === free[0], dataset: { testid: `seat-choice-${i}` } }),
+        h("span", {}, t("seat.number", { n: i + 1 })),
+        h("small", {}, seat.occupied ? seat.name : t("seat.free")),
+      ),
+    ),
+  );
+}
+
+function drawSeatList(info) {
+  fill(
+    $("#seat-list"),
+    ...info.seats.map((seat, i) =>
+      h("li", { class: seat.occupied ? "" : "free" }, h("b", {}, t("seat.number", { n: i + 1 })), " ", seat.occupied ? seat.name : t("seat.free"), info.you === i ? ` (${t("seat.you")})` : ""),
+    ),
+  );
+}
+
+async function join(event) {
+  event.preventDefault();
+  const form = event.target;
+  const error = $(".form-error", form);
+  const name = form.name.value.trim();
+  const seat = form.seat?.value;
+  error.hidden = true;
+  const body = { name, ...(seat !== undefined && seat !== "" ? { seat: Number(seat) } : {}) };
+  const response = await fetch(`${api}/seats`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) {
+    error.textContent = t(response.status === 409 ? "join.taken" : response.status === 422 ? "join.bad_name" : "join.failed");
+    error.hidden = false;
+    if (response.status === 409) refreshLobby();
+    return;
+  }
+  const joined = await response.json();
+  if (joined.rejoin_url) localStorage.setItem(rejoinKey, new URL(joined.rejoin_url, location.origin).href);
+  ui.info = { ...ui.info, you: joined.seat };
+  connect();
+}
+
+// ----- the live table -----
+
+function connect() {
+  ui.socket = new TableSocket(code, { onView, onError, onStatus, onRejected, onGone });
+  ui.socket.open();
+  $("#btn-me").hidden = !localStorage.getItem(rejoinKey);
+  if (!hasGame(ui.view)) showLobby();
+}
+
+// Before the first deal the server sends a "waiting" view: the lobby stays up until then.
+const hasGame = (view) => Boolean(view?.phase) && view.phase !== "waiting";
+
+function onStatus(connected) {
+  $("#banner").hidden = connected;
+  document.body.classList.toggle("offline", !connected);
+}
+
+function onGone() {
+  $("#banner").hidden = true;
+  $("#board").hidden = true;
+  $("#lobby").hidden = true;
+  $("#missing").hidden = false;
+}
+
+function onRejected() {
+  $("#banner").hidden = true;
+  toast(t("error.seat_rejected"), 8000);
+}
+
+function onError(message) {
+  ui.pending = false;
+  const key = `error.${message.code}`;
+  const text = t(key);
+  toast(text === key ? t("error.generic", { message: message.message ?? message.code }) : text);
+  if (ui.view) draw();
+}
+
+function onView(view, version) {
+  const previous = ui.view;
+  ui.view = view;
+  // Exposed for people debugging a table and for the end-to-end tests: which view is on screen.
+  document.body.dataset.version = version;
+  ui.pending = false;
+  if (!hasGame(view)) {
+    showLobby();
+    return;
+  }
+  if (!$("#lobby").hidden) {
+    $("#lobby").hidden = true;
+    clearTimeout(ui.lobbyTimer);
+  }
+  $("#board").hidden = false;
+  $("#tools").hidden = false;
+  if (view.prompt?.type !== "bid" || view.to_move !== view.seat) ui.selected.clear();
+  noticeTrickWon(previous, view);
+  draw();
+  noticeTurn(previous, view);
+  noticeHandOver(view);
+}
+
+function draw() {
+  const view = ui.view;
+  document.body.dataset.phase = view.phase;
+  renderInfo(view);
+  renderOthers(view);
+  renderCenter(view, ui.showing);
+  renderPrompt(view, ui);
+  renderMe(view, ui);
+  $("#status").textContent = statusText(view);
+  $("#btn-last").disabled = !view.last_trick;
+}
+
+// A trick that has just been completed stays in the middle for a moment, its winner lit up.
+function noticeTrickWon(previous, view) {
+  const before = JSON.stringify(previous?.last_trick ?? null);
+  if (!previous || !view.last_trick || before === JSON.stringify(view.last_trick)) return;
+  ui.showing = view.last_trick;
+  clearTimeout(ui.showTimer);
+  ui.showTimer = setTimeout(() => {
+    ui.showing = null;
+    if (ui.view) renderCenter(ui.view);
+  }, TRICK_SHOW_MS);
+}
+
+const myTurn = (view) => Boolean(view?.prompt) && view.seat !== null && view.seat !== undefined && view.to_move === view.seat;
+
+function noticeTurn(previous, view) {
+  const mine = myTurn(view);
+  document.title = mine ? `▶ ${t("title.your_turn")} · ${baseTitle}` : baseTitle;
+  document.body.classList.toggle("my-turn", mine);
+  if (mine && !myTurn(previous)) chime();
+}
+
+// After each hand the server deals the next one at once; the previous result stays in the view,
+// so the summary is shown once per hand (remembered across reloads of this tab).
+function noticeHandOver(view) {
+  const key = view.game_over ? "over" : String(view.hand_number);
+  if (!view.last_result && !view.game_over) return;
+  if (sessionStorage.getItem(seenKey) === key) return;
+  sessionStorage.setItem(seenKey, key);
+  openSummary(view);
+}
+
+async function openSummary(view) {
+  $("#toast").hidden = true;
+  const dialog = $("#summary");
+  const body = $(".dialog-body", dialog);
+  fill(body, ...summaryContent(view, code));
+  if (!dialog.open) dialog.showModal();
+  fillSheet($(".sheet-slot", body), view);
+}
+
+async function fillSheet(slot, view) {
+  const sheet = await fetchSheet(code).catch(() => null);
+  fill(slot, sheet ? sheetTable(view, sheet) : t("sheet.unavailable"));
+}
+
+function act(action) {
+  if (ui.pending) return;
+  if (!ui.socket?.act(action)) {
+    toast(t("error.offline"));
+    return;
+  }
+  ui.pending = true;
+  ui.selected.clear();
+  draw();
+}
+
+function onCard(card, place) {
+  const prompt = ui.view?.prompt;
+  if (prompt?.type === "play") {
+    act({ type: "play", card: card.id });
+    return;
+  }
+  if (prompt?.type === "bid" && place === "hand") {
+    if (ui.selected.has(card.id)) ui.selected.delete(card.id);
+    else ui.selected.add(card.id);
+    draw();
+    // Redrawing replaces the buttons; keep the keyboard focus on the card just toggled.
+    $(`#me .hand [data-card-id="${card.id}"]`)?.focus();
+  }
+}
+
+// ----- header tools: last trick, score sheet, sound, personal link -----
+
+function wireTools() {
+  $("#join").addEventListener("submit", join);
+  $("#spectate").addEventListener("click", () => connect());
+  $("#copy-invite").addEventListener("click", (e) => copyField($("#invite-url"), e.target, t("copied")));
+  $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, t("copied")));
+  $("#btn-last").addEventListener("click", showLastTrick);
+  $("#btn-sheet").addEventListener("click", showSheet);
+  $("#btn-me").addEventListener("click", () => {
+    $("#rejoin-url").value = localStorage.getItem(rejoinKey) ?? "";
+    $("#mylink").showModal();
+  });
+  const sound = $("#btn-sound");
+  const label = () => {
+    sound.textContent = isMuted() ? t("sound.off") : t("sound.on");
+    sound.setAttribute("aria-pressed", String(!isMuted()));
+  };
+  sound.addEventListener("click", () => {
+    setMuted(!isMuted());
+    label();
+  });
+  label();
+}
+
+function showLastTrick() {
+  const view = ui.view;
+  const last = view?.last_trick;
+  if (!last) return;
+  const body = $("#lasttrick .dialog-body");
+  const trick = h("div", { class: "trick won" });
+  fill(body, h("h2", {}, t("last.title")), trick, h("p", {}, t("last.winner", { name: seatName(view, last.winner), points: last.points })));
+  renderCenter(view, last, trick);
+  $("#lasttrick").showModal();
+}
+
+async function showSheet() {
+  const body = $("#sheet .dialog-body");
+  const slot = h("div", { class: "sheet-slot" }, t("sheet.loading"));
+  fill(body, h("h2", {}, t("sheet.title")), slot, sheetLink(code));
+  $("#sheet").showModal();
+  if (ui.view) fillSheet(slot, ui.view);
+}
+
+start();

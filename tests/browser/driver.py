@@ -1,0 +1,107 @@
+"""Playing Mü through the UI only: join a table, find whose turn it is, act as a person would.
+
+The tests never send WebSocket messages themselves; every move is a click on what the page
+offers (cards marked ``data-legal="true"``, the prompt's buttons).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+TURN_TIMEOUT_S = 10
+
+
+def join(page: Page, base_url: str, code: str, name: str, seat: int) -> None:
+    page.goto(f"{base_url}/t/{code}")
+    page.get_by_test_id("name-input").fill(name)
+    page.get_by_test_id(f"seat-choice-{seat}").check(force=True)
+    page.get_by_test_id("take-seat").click()
+    expect(page.get_by_test_id("join-form")).to_be_hidden()
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version ?? -1)"))
+
+
+def prompt_type(page: Page) -> str:
+    return str(page.get_by_test_id("prompt").get_attribute("data-prompt-type") or "")
+
+
+def whose_turn(pages: list[Page]) -> Page:
+    """The one page whose seat is to move (its body carries ``my-turn``)."""
+    deadline = time.monotonic() + TURN_TIMEOUT_S
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.evaluate("document.body.classList.contains('my-turn')"):
+                return page
+        time.sleep(0.03)
+    raise AssertionError("nobody's turn came up")
+
+
+def wait_past(page: Page, seen: int) -> None:
+    """Wait until the page shows a newer view than ``seen`` (our action was applied)."""
+    page.wait_for_function(
+        "seen => Number(document.body.dataset.version) > seen", arg=seen, timeout=5000
+    )
+
+
+@dataclass
+class Hand:
+    """Plays one hand: the first two bids make a clear chief and vice, then everyone passes."""
+
+    pages: list[Page]
+    bids_made: int = 0
+    plays: int = 0
+    must_follow_seen: list[str] = field(default_factory=list)
+    on_phase: dict[str, Any] = field(default_factory=dict)
+
+    def step(self) -> str:
+        page = whose_turn(self.pages)
+        kind = prompt_type(page) or "play"
+        hook = self.on_phase.pop(kind, None)
+        if hook:
+            hook(page)
+        seen = version(page)
+        getattr(self, f"_{kind}")(page)
+        wait_past(page, seen)
+        return kind
+
+    def _bid(self, page: Page) -> None:
+        if self.bids_made < 2:
+            cards = page.locator("#me .hand button.card")
+            for index in range(self.bids_made + 1):
+                cards.nth(index).click()
+            page.get_by_test_id("place").click()
+            self.bids_made += 1
+        else:
+            page.get_by_test_id("pass").click()
+
+    def _trump(self, page: Page) -> None:
+        page.locator("#prompt button.option").first.click()
+
+    def _partner(self, page: Page) -> None:
+        page.locator("#prompt button.option").first.click()
+
+    def _play(self, page: Page) -> None:
+        self._check_dimmed(page)
+        page.locator('#me button.card[data-legal="true"]').first.click()
+        self.plays += 1
+
+    def _check_dimmed(self, page: Page) -> None:
+        """Cards the prompt leaves out are disabled, say why, and clicking them sends nothing."""
+        dimmed = page.locator('#me button.card[data-legal="false"]')
+        if not dimmed.count():
+            return
+        card = dimmed.first
+        expect(card).to_have_attribute("aria-disabled", "true")
+        reason = card.get_attribute("title") or ""
+        assert reason.startswith("You must"), reason
+        before = version(page)
+        card.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+        expect(page.get_by_test_id("toast")).to_have_text(reason)
+        assert version(page) == before
+        self.must_follow_seen.append(reason)

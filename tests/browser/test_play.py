@@ -1,0 +1,73 @@
+"""A whole hand of Mü played by four browsers through the UI, checked against the server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import DESKTOP, PHONE, Server
+from tests.browser.driver import Hand, join
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = 4
+NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
+PAGE_BUDGET_BYTES = 150 * 1024
+
+
+def _open_seats(browser: Browser, server: Server, code: str) -> list[Page]:
+    # Seat 0 plays on a phone, seat 1 on a laptop, so the screenshots show both layouts.
+    sizes = [PHONE, DESKTOP, None, None]
+    pages = []
+    for seat, size in enumerate(sizes):
+        context = browser.new_context(
+            viewport=size or {"width": 1000, "height": 800}, locale="en-GB"
+        )
+        page = context.new_page()
+        join(page, server.base_url, code, NAMES[seat], seat)
+        pages.append(page)
+    for page in pages:
+        expect(page.get_by_test_id("board")).to_be_visible()
+    return pages
+
+
+def _shoot(pages: list[Page], folder: Path, moment: str) -> None:
+    pages[0].screenshot(path=folder / f"{moment}-390x844.png", full_page=True)
+    pages[1].screenshot(path=folder / f"{moment}-1366x768.png")
+
+
+def _summary_totals(page: Page) -> list[int]:
+    dialog = page.get_by_test_id("summary")
+    expect(dialog).to_be_visible()
+    return [int(dialog.get_by_test_id(f"summary-total-{s}").inner_text()) for s in range(PLAYERS)]
+
+
+def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshots: Path) -> None:
+    code = server.new_table(PLAYERS)
+    pages = _open_seats(browser, server, code)
+    hand = Hand(pages)
+    hand.on_phase["bid"] = lambda _page: _shoot(pages, screenshots, "auction")
+    kinds: list[str] = []
+    while hand.plays < 3 * PLAYERS:
+        kinds.append(hand.step())
+    _shoot(pages, screenshots, "play")
+    while hand.plays < 15 * PLAYERS:
+        kinds.append(hand.step())
+
+    assert {"bid", "trump", "partner", "play"} <= set(kinds)
+    sheet: dict[str, Any] = server.api("GET", f"/api/tables/{code}/scoresheet").json()
+    assert len(sheet["rows"]) == 1
+    for page in pages:
+        assert _summary_totals(page) == sheet["totals"]
+        slot = page.get_by_test_id("summary").get_by_test_id("sheet-total-0")
+        expect(slot).to_have_text(str(sheet["totals"][0]))
+    assert sum(sheet["rows"][0]["card_points"]) == 60
+    _shoot(pages, screenshots, "summary")
+    for page in pages:
+        page.get_by_test_id("summary-close").click()
+        expect(page.get_by_test_id("hand-number")).to_have_text("Hand 2")
+    for page in pages:
+        page.context.close()

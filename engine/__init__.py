@@ -29,7 +29,15 @@ from engine.errors import (
     TrumpNotAllowed,
     WrongPhase,
 )
-from engine.game import GameOptions, GameState, new_game, record_hand, scoresheet, start_hand
+from engine.game import (
+    GameOptions,
+    GameState,
+    new_game,
+    record_hand,
+    record_result,
+    scoresheet,
+    start_hand,
+)
 from engine.state import HandState
 from engine.views import prompt as legal_prompt
 from engine.views import view
@@ -60,6 +68,7 @@ __all__ = [
     "legal_prompt",
     "new_game",
     "record_hand",
+    "record_result",
     "result",
     "scoresheet",
     "start_hand",

@@ -96,39 +96,37 @@ def start_hand(game: GameState, rng: random.Random) -> HandState:
     return deal(opts.players, game.dealer, rng, opts.variant, opts.removed_colours)
 
 
-def sheet_row(hand_number: int, hand: HandState, totals: tuple[int, ...]) -> dict[str, Any]:
-    """One hand on the score sheet: the paper sheet's rows (bid and chief trump, card points,
-    bonus/penalty or Eklat scores, running total) plus who held which role."""
-    res = result(hand)
-    if res is None:
-        raise ValueError("the hand is not over yet")
-    return {
-        "hand": hand_number,
-        "dealer": hand.dealer,
-        "score": res["total"],
-        "totals": list(totals),
-        **{key: res[key] for key in _ROW_KEYS},
-    }
-
-
 _ROW_KEYS = (
     "kind", "bid", "chief", "vice", "partner", "vice_trump", "chief_trump", "team_goal",
     "team_points", "success", "shortfall", "provocateur", "tied", "card_points", "bonus",
 )  # fmt: skip
 
 
-def record_hand(game: GameState, hand: HandState) -> GameState:
-    """The game after ``hand`` (which must be over and dealt by ``game.dealer``)."""
+def record_result(game: GameState, res: dict[str, Any]) -> GameState:
+    """The game after a hand with result ``res`` (an ``engine.result`` dict), dealt by
+    ``game.dealer``: one more score-sheet row, in the paper sheet's terms (bid and chief
+    trump, card points, bonus/penalty or Eklat scores, running total) plus the roles."""
     if game.over:
         raise ValueError("the game is over")
+    totals = tuple(t + s for t, s in zip(game.totals, res["total"], strict=True))
+    row = {
+        "hand": game.hand_number,
+        "dealer": game.dealer,
+        **{key: res[key] for key in _ROW_KEYS},
+        "score": list(res["total"]),
+        "totals": list(totals),
+    }
+    return replace(game, rows=(*game.rows, row), totals=totals)
+
+
+def record_hand(game: GameState, hand: HandState) -> GameState:
+    """The game after ``hand``, which must be over and dealt by ``game.dealer``."""
     if hand.players != game.options.players or hand.dealer != game.dealer:
         raise ValueError("this hand does not belong to this game")
     res = result(hand)
     if res is None:
         raise ValueError("the hand is not over yet")
-    totals = tuple(t + s for t, s in zip(game.totals, res["total"], strict=True))
-    row = sheet_row(game.hand_number, hand, totals)
-    return replace(game, rows=(*game.rows, row), totals=totals)
+    return record_result(game, res)
 
 
 def scoresheet(game: GameState) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Scoring a finished hand (rules C13, C26-C29).
+"""Scoring a finished hand (rules C13, C26-C29), as pure functions of plain values.
 
 * Eklat (stalemate): the provocateur loses 10 per card of the tied top bid, every other tied
   player wins 5 per card, everyone else 0; no card points.
@@ -8,57 +8,81 @@
   ``min(100, 10 * (bid + k))`` by the chief's trump.  Otherwise the shortfall ``d`` is the bid
   minus the highest bid the team's points would have met: chief ``-10 d``, partner 0, every
   opponent ``+5 d``.
+
+>>> from engine.variants import CLASSIC
+>>> stalemate_scores([3, 1, 3, 3, 1], provocateur=3)
+[15, 0, 15, -30, 0]
+>>> r = played_scores(CLASSIC, bid=4, chief=3, partner=0, chief_trump="red",
+...                   card_points=[9, 10, 10, 20, 11])
+>>> r["team_points"], r["shortfall"], r["bonus"]
+(29, 2, [0, 10, 10, -20, 10])
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.state import ALL_PASSED, PLAYED, STALEMATE, HandState
-from engine.trumps import NO_TRUMP, NUMBER_BASE, kind_to_str
+from engine.trumps import kind_to_str
+from engine.variants import ClassicRules
 
 
-def trump_class(kind: int) -> str:
-    """C28: the bonus class of the chief's trump."""
-    if kind == NO_TRUMP:
+def trump_class(trump: str) -> str:
+    """C28: the bonus class of the chief's trump (``"red"``, ``"7"``, ``"none"``, ...)."""
+    if trump == "none":
         return "none"
-    if kind < NUMBER_BASE:
+    if not trump.isdigit():
         return "colour"
-    return "one_or_seven" if kind - NUMBER_BASE in (1, 7) else "number"
+    return "one_or_seven" if trump in ("1", "7") else "number"
 
 
-def _stalemate_scores(state: HandState) -> list[int]:
-    top = max(state.counts)
+def stalemate_scores(counts: Sequence[int], provocateur: int) -> list[int]:
+    """C13: -10 per card for the provocateur, +5 per card for the other tied players."""
+    top = max(counts)
     return [
-        (-10 * top if s == state.provocateur else 5 * top) if state.counts[s] == top else 0
-        for s in range(state.players)
+        (-10 * top if s == provocateur else 5 * top) if count == top else 0
+        for s, count in enumerate(counts)
     ]
 
 
-def _team(state: HandState) -> list[int]:
-    return [s for s in (state.chief, state.partner) if s is not None]
-
-
-def _played_bonus(state: HandState, bid: int, goal: int, team_points: int) -> list[int]:
-    rules, team = state.rules, _team(state)
-    if team_points >= goal:
-        bonus = rules.bonus(bid, trump_class(state.chief_kind or 0))
-        return [bonus if s in team else 0 for s in range(state.players)]
-    shortfall = bid - rules.achieved_level(state.players, team_points)
-    return [
-        -10 * shortfall if s == state.chief else 0 if s in team else 5 * shortfall
-        for s in range(state.players)
-    ]
-
-
-def _trump_name(kind: int | None) -> str | None:
-    return None if kind is None else kind_to_str(kind)
+def played_scores(
+    rules: ClassicRules,
+    *,
+    bid: int,
+    chief: int,
+    partner: int | None,
+    chief_trump: str,
+    card_points: Sequence[int],
+) -> dict[str, Any]:
+    """C26-C29 for a hand played to the end: goal, success, bonus or penalty, totals."""
+    players = len(card_points)
+    team = {chief} if partner is None else {chief, partner}
+    goal = rules.goal(players, bid)
+    team_points = sum(card_points[s] for s in team)
+    shortfall = 0 if team_points >= goal else bid - rules.achieved_level(players, team_points)
+    if shortfall == 0:
+        reward = rules.bonus(bid, trump_class(chief_trump))
+        bonus = [reward if s in team else 0 for s in range(players)]
+    else:
+        bonus = [
+            -10 * shortfall if s == chief else 0 if s in team else 5 * shortfall
+            for s in range(players)
+        ]
+    return {
+        "team_goal": goal,
+        "team_points": team_points,
+        "success": shortfall == 0,
+        "shortfall": shortfall,
+        "card_points": list(card_points),
+        "bonus": bonus,
+        "total": [p + b for p, b in zip(card_points, bonus, strict=True)],
+    }
 
 
 def hand_result(state: HandState) -> dict[str, Any]:
     """The JSON-ready result of a finished hand (see ``engine.result``)."""
     n, outcome = state.players, state.outcome
-    zero = [0] * n
     result: dict[str, Any] = {
         "kind": outcome,
         "chief": state.chief,
@@ -66,43 +90,38 @@ def hand_result(state: HandState) -> dict[str, Any]:
         "partner": state.partner,
         "bid": state.bid,
         "bids": list(state.counts),
-        "vice_trump": _trump_name(state.vice_kind) if state.vice is not None else None,
-        "chief_trump": _trump_name(state.chief_kind),
+        "vice_trump": kind_to_str(state.vice_kind) if state.vice_kind is not None else None,
+        "chief_trump": kind_to_str(state.chief_kind) if state.chief_kind is not None else None,
         "team_goal": None,
         "team_points": None,
         "success": None,
         "shortfall": None,
         "provocateur": state.provocateur,
         "tied": [],
-        "card_points": zero,
-        "bonus": zero,
-        "total": zero,
+        "card_points": [0] * n,
+        "bonus": [0] * n,
+        "total": [0] * n,
     }
+    if state.vice is None:
+        result["vice_trump"] = None
     if outcome == STALEMATE:
+        assert state.provocateur is not None
         top = max(state.counts)
-        result["tied"] = [s for s in range(n) if state.counts[s] == top]
-        result["bid"] = top
-        result["bonus"] = result["total"] = _stalemate_scores(state)
+        scores = stalemate_scores(state.counts, state.provocateur)
+        result.update(bid=top, tied=[s for s in range(n) if state.counts[s] == top])
+        result.update(bonus=scores, total=list(scores))
     elif outcome == PLAYED:
-        _add_played(state, result)
+        assert state.chief is not None and result["chief_trump"] is not None
+        result.update(
+            played_scores(
+                state.rules,
+                bid=state.counts[state.chief],
+                chief=state.chief,
+                partner=state.partner,
+                chief_trump=result["chief_trump"],
+                card_points=state.points_won,
+            )
+        )
     else:
         assert outcome == ALL_PASSED
     return result
-
-
-def _add_played(state: HandState, result: dict[str, Any]) -> None:
-    bid = state.bid or 0
-    goal = state.rules.goal(state.players, bid)
-    team_points = sum(state.points_won[s] for s in _team(state))
-    bonus = _played_bonus(state, bid, goal, team_points)
-    result.update(
-        team_goal=goal,
-        team_points=team_points,
-        success=team_points >= goal,
-        shortfall=0
-        if team_points >= goal
-        else bid - state.rules.achieved_level(state.players, team_points),
-        card_points=list(state.points_won),
-        bonus=bonus,
-        total=[p + b for p, b in zip(state.points_won, bonus, strict=True)],
-    )

@@ -152,7 +152,7 @@ class HandState:
         if self.phase_id == VICE_TRUMP:
             return display_kinds(self.displays[_known(self.vice)])
         kinds = display_kinds(self.displays[_known(self.chief)]) + [NO_TRUMP]
-        if not self.rules.chief_may_copy_vice_trump:
+        if self.vice_kind is not None and not self.rules.chief_may_copy_vice_trump:
             kinds = [k for k in kinds if k != self.vice_kind]
         return kinds
 
@@ -233,7 +233,6 @@ class HandState:
             self.chief = leaders[0]
             self.vice = self._find_vice()
             if self.vice is None:
-                self.vice_kind = NO_TRUMP
                 self.phase_id, self.to_move = CHIEF_TRUMP, self.chief
             else:
                 self.phase_id, self.to_move = VICE_TRUMP, self.vice
@@ -255,7 +254,8 @@ class HandState:
         return winners[0] if len(winners) == 1 else None
 
     def _after_trumps(self) -> None:
-        self.table = trump_table(_known(self.vice_kind), _known(self.chief_kind))
+        vice = NO_TRUMP if self.vice_kind is None else self.vice_kind  # no vice: no vice trump
+        self.table = trump_table(vice, _known(self.chief_kind))
         if self.players > 3:
             self.phase_id = PARTNER
         else:

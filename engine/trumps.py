@@ -110,3 +110,14 @@ def trick_rank(table: TrumpTable, cid: int, led: int) -> int:
     if table.suit[cid] == TRUMP:
         return table.rank[cid]
     return NUMBER_OF[cid] if COLOUR_OF[cid] == led else -1
+
+
+def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:
+    """The index (in play order) of the card that wins a complete or partial trick (C25)."""
+    led = table.suit[cards[0]]
+    best, best_rank = 0, trick_rank(table, cards[0], led)
+    for i in range(1, len(cards)):
+        rank = trick_rank(table, cards[i], led)
+        if rank > best_rank:
+            best, best_rank = i, rank
+    return best

@@ -1,0 +1,125 @@
+"""Engine speed: random legal 5-player classic hands on one core.
+
+Two loops, each for a fixed wall time:
+
+* fast: the integer interface bots use (``legal_actions`` / ``apply_action``) from the deal
+  to the scoring, with a uniformly random legal action at every step;
+* api:  the public dict API (``engine.legal_prompt`` -> a random dict action -> ``engine.apply``,
+  which validates and clones), then ``engine.result``.
+
+A uniformly random auction nearly always ends in an Eklat (a cheap hand with no card play),
+so both loops bid like a random but plausible player: at the start of its turn it passes
+with probability 0.7, otherwise it shows random cards (the fast loop ends the turn after each
+card with probability 0.6; the api loop shows a random number of cards up to its limit).
+Every other decision is uniformly random.  The headline rates count only the hands played to
+the last trick, divided by the time of *all* hands (Eklat and all-pass hands included).
+
+Usage: ``python bench/engine_bench.py [seconds-per-loop]``.  The last two lines read
+``fast: N hands/s`` and ``api: N hands/s``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import engine
+from engine.state import AUCTION, END_TURN, HandState
+
+PLAYERS = 5
+
+
+PASS_CHANCE, STOP_CHANCE = 0.7, 0.6
+
+
+def fast_action(state: HandState, rng: random.Random) -> int:
+    actions = state.legal_actions()
+    if state.phase_id == AUCTION:
+        if state.turn_cards:
+            done = len(actions) == 1 or rng.random() < STOP_CHANCE
+        else:
+            done = len(actions) == 1 or rng.random() < PASS_CHANCE
+        return END_TURN if done else rng.choice(actions[:-1])
+    return rng.choice(actions)
+
+
+def fast_hand(rng: random.Random, dealer: int) -> tuple[int, bool]:
+    state = engine.deal(PLAYERS, dealer, rng)
+    actions = 0
+    while not state.is_over:
+        state.apply_action(fast_action(state, rng))
+        actions += 1
+    engine.result(state)
+    return actions, state.outcome == "played"
+
+
+def random_dict_action(state: HandState, rng: random.Random) -> dict[str, Any]:
+    prompt = engine.legal_prompt(state)
+    assert prompt is not None and state.to_move is not None
+    kind = prompt["type"]
+    if kind == "bid":
+        if prompt["max_cards"] == 0 or rng.random() < PASS_CHANCE:
+            return {"type": "pass"}
+        k = rng.randint(1, prompt["max_cards"])
+        return {"type": "bid", "cards": rng.sample(state.hands[state.to_move], k)}
+    if kind == "trump":
+        return {"type": "trump", "trump": rng.choice(prompt["options"])}
+    if kind == "partner":
+        return {"type": "partner", "seat": rng.choice(prompt["options"])}
+    return {"type": "play", "card": rng.choice(prompt["cards"])}
+
+
+def api_hand(rng: random.Random, dealer: int) -> tuple[int, bool]:
+    state = engine.deal(PLAYERS, dealer, rng)
+    actions = 0
+    while state.phase != "over":
+        state = engine.apply(state, state.to_move, random_dict_action(state, rng))
+        actions += 1
+    engine.result(state)
+    return actions, state.outcome == "played"
+
+
+def run(name: str, play: Callable[[random.Random, int], tuple[int, bool]], seconds: float) -> float:
+    rng = random.Random(2026)
+    hands = actions = played = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        n, was_played = play(rng, hands % PLAYERS)
+        hands, actions, played = hands + 1, actions + n, played + was_played
+    print(
+        f"{name}: {hands} hands in {elapsed:.1f}s ({hands / elapsed:,.0f} hands/s of any kind), "
+        f"{played / hands:.0%} played to the last trick, "
+        f"{elapsed / actions * 1e6:.2f} µs per action"
+    )
+    return played / elapsed
+
+
+def view_cost(samples: int = 3000) -> float:
+    """Mean µs per ``engine.view`` over states sampled along random API hands."""
+    rng, states = random.Random(7), []
+    while len(states) < samples:
+        state = engine.deal(PLAYERS, 0, rng)
+        while state.phase != "over":
+            states.append(state)
+            state = engine.apply(state, state.to_move, random_dict_action(state, rng))
+    start = time.perf_counter()
+    for i, state in enumerate(states[:samples]):
+        engine.view(state, i % PLAYERS)
+    return (time.perf_counter() - start) / samples * 1e6
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+    print(f"engine bench: {PLAYERS} players, classic, {seconds:.0f}s per loop, one core")
+    print(f"view: {view_cost():.1f} µs per view (mid-hand states, own seat)")
+    fast = run("fast (int actions)", fast_hand, seconds)
+    api = run("api (dict actions)", api_hand, seconds)
+    print(f"fast: {fast:,.0f} hands/s")
+    print(f"api: {api:,.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""Seeded random play with invariant checks, shared by the random-play and property tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import engine
+from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.trumps import kind_to_str, trick_winner
+
+TRUMP_WORDS = ["none", "red", "yellow", "green", "blue", "purple", *map(str, range(10))]
+
+
+def random_action(state: HandState, rng: random.Random) -> dict[str, Any]:
+    """A random legal dict action; bids like a player who often passes."""
+    prompt = engine.legal_prompt(state)
+    assert prompt is not None and state.to_move is not None
+    kind = prompt["type"]
+    if kind == "bid":
+        if prompt["max_cards"] == 0 or rng.random() < 0.65:
+            return {"type": "pass"}
+        k = rng.randint(1, prompt["max_cards"])
+        return {"type": "bid", "cards": rng.sample(state.hands[state.to_move], k)}
+    if kind == "trump":
+        return {"type": "trump", "trump": rng.choice(prompt["options"])}
+    if kind == "partner":
+        return {"type": "partner", "seat": rng.choice(prompt["options"])}
+    return {"type": "play", "card": rng.choice(prompt["cards"])}
+
+
+def card_ids(payload: Any) -> Iterator[int]:
+    """Every card id anywhere in a JSON payload (card objects, and id lists under "cards")."""
+    if isinstance(payload, dict):
+        if "id" in payload and "color" in payload:
+            yield payload["id"]
+        for key, value in payload.items():
+            if key == "cards" and isinstance(value, list) and value and isinstance(value[0], int):
+                yield from value
+            else:
+                yield from card_ids(value)
+    elif isinstance(payload, list):
+        for item in payload:
+            yield from card_ids(item)
+
+
+def assert_no_leak(state: HandState) -> None:
+    """Before the end, no view shows a card hidden in another seat's hand."""
+    if state.is_over:
+        return
+    for viewer in [None, *range(state.players)]:
+        hidden = {c for s, hand in enumerate(state.hands) if s != viewer for c in hand}
+        seen = set(card_ids(engine.view(state, viewer)))
+        assert not seen & hidden, f"seat {viewer} sees hidden cards {seen & hidden}"
+
+
+def assert_conserved(state: HandState) -> None:
+    held = [c for h in state.hands for c in h] + [c for d in state.displays for c in d]
+    played = [c for _, c in state.trick] + [c for t in state.tricks for _, c in t[1]]
+    assert sorted(held + played) == sorted(c for h in state.deal for c in h)
+    assert (state.to_move is None) == state.is_over
+    if state.to_move is not None:
+        assert state.legal_actions(), "the seat to move always has a legal action"
+
+
+def assert_prompt_is_exact(state: HandState) -> None:
+    """Every option of the prompt is accepted; everything else refused with the right code."""
+    seat, prompt = state.to_move, engine.legal_prompt(state)
+    assert seat is not None and prompt is not None
+    wrong_seat = (seat + 1) % state.players
+    _refused(state, wrong_seat, {"type": "pass"}, "not_your_turn")
+    kind = prompt["type"]
+    if kind == "bid":
+        _check_bid_prompt(state, seat, prompt)
+    elif kind == "trump":
+        for word in TRUMP_WORDS:
+            if word in prompt["options"]:
+                engine.apply(state, seat, {"type": "trump", "trump": word})
+            else:
+                _refused(state, seat, {"type": "trump", "trump": word}, "trump_not_allowed")
+        _refused(state, seat, {"type": "play", "card": 0}, "wrong_phase")
+    elif kind == "partner":
+        for other in range(-1, state.players + 1):
+            action = {"type": "partner", "seat": other}
+            if other in prompt["options"]:
+                engine.apply(state, seat, action)
+            else:
+                _refused(state, seat, action, "partner_not_allowed")
+    else:
+        _check_play_prompt(state, seat, prompt)
+
+
+def _check_bid_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> None:
+    k, hand = prompt["max_cards"], state.hands[seat]
+    engine.apply(state, seat, {"type": "pass"})
+    if k:
+        engine.apply(state, seat, {"type": "bid", "cards": hand[:k]})
+    if len(hand) > k:
+        _refused(state, seat, {"type": "bid", "cards": hand[: k + 1]}, "too_many_cards")
+    _refused(state, seat, {"type": "play", "card": 0}, "wrong_phase")
+
+
+def _check_play_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> None:
+    pool = set(state.playable(seat))
+    for cid in range(60):
+        action = {"type": "play", "card": cid}
+        if cid in prompt["cards"]:
+            engine.apply(state, seat, action)
+        else:
+            _refused(state, seat, action, "must_follow_suit" if cid in pool else "card_not_yours")
+
+
+def fingerprint(state: HandState) -> tuple[Any, ...]:
+    """Everything an action could change, cheaply comparable."""
+    return (
+        state.phase_id, state.to_move, repr(state.hands), repr(state.displays), tuple(state.counts),
+        tuple(state.trick), len(state.tricks), len(state.auction_log), state.vice_kind,
+        state.chief_kind, state.partner,
+    )  # fmt: skip
+
+
+def _refused(state: HandState, seat: int, action: dict[str, Any], code: str) -> None:
+    before = fingerprint(state)
+    try:
+        engine.apply(state, seat, action)
+    except engine.IllegalAction as refused:
+        assert refused.code == code, (action, refused.code, code)
+    else:
+        raise AssertionError(f"{action} by {seat} should be refused with {code}")
+    assert fingerprint(state) == before
+
+
+def assert_fast_interface_agrees(state: HandState) -> None:
+    """The integer interface offers exactly what the prompt offers."""
+    prompt, actions = engine.legal_prompt(state), state.legal_actions()
+    assert prompt is not None
+    if prompt["type"] == "play":
+        assert actions == prompt["cards"]
+    elif prompt["type"] == "trump":
+        assert [kind_to_str(a - TRUMP_BASE) for a in actions] == prompt["options"]
+    elif prompt["type"] == "partner":
+        assert [a - PARTNER_BASE for a in actions] == prompt["options"]
+    else:
+        shown_choices = len(state.hands[state.to_move or 0]) if prompt["max_cards"] else 0
+        assert actions[-1] == END_TURN and len(actions) - 1 == shown_choices
+
+
+def assert_result_consistent(state: HandState) -> None:
+    result = engine.result(state)
+    assert result is not None
+    deck_points = 12 * len(state.colours)
+    if result["kind"] == "played":
+        assert sum(result["card_points"]) == deck_points
+        assert len(state.tricks) == state.rules.hand_size(state.players)
+        table = state.trumps()
+        for _, plays, winner, _ in state.tricks:
+            order = [c for _, c in plays]
+            assert plays[trick_winner(table, order)][0] == winner
+    else:
+        assert result["card_points"] == [0] * state.players
+    assert result["total"] == [
+        p + b for p, b in zip(result["card_points"], result["bonus"], strict=True)
+    ]
+
+
+def play_hand(players: int, rng: random.Random, *, exhaustive: bool) -> HandState:
+    state = engine.deal(players, rng.randrange(players), rng)
+    while not state.is_over:
+        assert_conserved(state)
+        if exhaustive:
+            assert_no_leak(state)
+            assert_prompt_is_exact(state)
+            assert_fast_interface_agrees(state)
+        before = fingerprint(state)
+        new = engine.apply(state, state.to_move, random_action(state, rng))
+        assert fingerprint(state) == before, "apply must not change its input"
+        state = new
+    assert_conserved(state)
+    assert_result_consistent(state)
+    return state

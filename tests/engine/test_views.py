@@ -1,0 +1,59 @@
+"""Per-seat views: exactly what a seat (or a spectator) may know."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import engine
+
+from .helpers import run_auction
+from .test_auction import T1_SCRIPT, t1_deal
+
+REQUIRED = {
+    "phase", "to_move", "dealer", "seat", "hand", "hand_counts", "displays", "trick", "last_trick",
+    "tricks_won", "trumps", "chief", "vice", "partner", "bid", "team_goal", "prompt",
+}  # fmt: skip
+
+
+def test_view_keys_and_json() -> None:
+    state = t1_deal()
+    for seat in (None, 0, 3):
+        view = engine.view(state, seat)
+        assert REQUIRED <= view.keys()
+        json.dumps(view)
+
+
+def test_own_hand_only_and_prompt_only_for_the_mover() -> None:
+    state = t1_deal()
+    mover = engine.view(state, 0)
+    other = engine.view(state, 1)
+    spectator = engine.view(state, None)
+    assert [c["id"] for c in mover["hand"]] == state.hands[0]
+    assert mover["prompt"] == {"type": "bid", "max_cards": 1, "can_pass": True}
+    assert other["prompt"] is None and spectator["prompt"] is None
+    assert spectator["hand"] == [] and "deal" not in spectator and "result" not in spectator
+    assert {c["id"] for c in other["hand"]}.isdisjoint(state.hands[0])
+    assert mover["hand_counts"] == [12] * 5
+
+
+def test_displays_auction_and_roles_are_public() -> None:
+    state = run_auction(t1_deal(), T1_SCRIPT)
+    view = engine.view(state, None)
+    assert [len(d) for d in view["displays"]] == [3, 1, 3, 4, 1]
+    assert view["bids"] == [3, 1, 3, 4, 1] and view["auction_leader"] == 3
+    assert len(view["auction"]) == 19 and view["auction"][1] == {
+        "seat": 1,
+        "type": "pass",
+        "cards": [],
+    }
+    assert (view["chief"], view["vice"], view["bid"], view["team_goal"]) == (3, 2, 4, 33)
+
+
+def test_over_reveals_result_and_deal() -> None:
+    state = engine.deal(4, 1, random.Random(9))
+    for seat in (1, 2, 3, 0):
+        state = engine.apply(state, seat, {"type": "pass"})
+    view = engine.view(state, None)
+    assert view["result"]["kind"] == "all_passed"
+    assert sorted(c["id"] for hand in view["deal"] for c in hand) == list(range(60))

@@ -88,7 +88,12 @@ class Hand:
 
     def _play(self, page: Page) -> None:
         self._check_dimmed(page)
-        page.locator('#me button.card[data-legal="true"]').first.click()
+        card = page.locator('#me button.card[data-legal="true"]').first
+        if self.plays % 2:
+            card.click()
+        else:  # every other card is played from the keyboard
+            card.focus()
+            page.keyboard.press("Enter")
         self.plays += 1
 
     def _check_dimmed(self, page: Page) -> None:

@@ -35,8 +35,9 @@ def _open_seats(browser: Browser, server: Server, code: str) -> list[Page]:
 
 
 def _shoot(pages: list[Page], folder: Path, moment: str) -> None:
-    pages[0].screenshot(path=folder / f"{moment}-390x844.png", full_page=True)
-    pages[1].screenshot(path=folder / f"{moment}-1366x768.png")
+    for page in pages:
+        size = page.viewport_size or {}
+        page.screenshot(path=folder / f"{moment}-{size.get('width')}x{size.get('height')}.png")
 
 
 def _summary_totals(page: Page) -> list[int]:
@@ -49,11 +50,13 @@ def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshot
     code = server.new_table(PLAYERS)
     pages = _open_seats(browser, server, code)
     hand = Hand(pages)
-    hand.on_phase["bid"] = lambda _page: _shoot(pages, screenshots, "auction")
+    hand.on_phase["bid"] = lambda _page: _shoot(pages[:2], screenshots, "auction")
+    hand.on_phase["trump"] = lambda page: _shoot([page], screenshots, "trump")
+    hand.on_phase["partner"] = lambda page: _shoot([page], screenshots, "partner")
     kinds: list[str] = []
     while hand.plays < 3 * PLAYERS:
         kinds.append(hand.step())
-    _shoot(pages, screenshots, "play")
+    _shoot(pages[:2], screenshots, "play")
     while hand.plays < 15 * PLAYERS:
         kinds.append(hand.step())
 
@@ -65,7 +68,7 @@ def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshot
         slot = page.get_by_test_id("summary").get_by_test_id("sheet-total-0")
         expect(slot).to_have_text(str(sheet["totals"][0]))
     assert sum(sheet["rows"][0]["card_points"]) == 60
-    _shoot(pages, screenshots, "summary")
+    _shoot(pages[:2], screenshots, "summary")
     for page in pages:
         page.get_by_test_id("summary-close").click()
         expect(page.get_by_test_id("hand-number")).to_have_text("Hand 2")

@@ -1,0 +1,144 @@
+"""Lobby, languages, seats that survive a reload, spectators, keyboard play, page weight."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Response, expect
+
+from tests.browser.conftest import PHONE, REPO, Server
+from tests.browser.driver import join, version, whose_turn
+
+pytestmark = pytest.mark.browser
+
+PAGE_BUDGET_BYTES = 150 * 1024
+
+
+def test_german_home_lobby_and_switch_to_english(browser: Browser, server: Server) -> None:
+    context = browser.new_context(locale="de-DE", viewport=PHONE)
+    page = context.new_page()
+    page.goto(server.base_url + "/")
+    expect(page.get_by_role("heading", name="Neuer Tisch")).to_be_visible()
+    page.get_by_text("3", exact=True).click()
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    code = page.url.rsplit("/", 1)[1]
+    # Template text (gettext) and script text (static/js/i18n.js) are both German.
+    expect(page.get_by_text("Einladungslink: schick ihn deinen Freunden")).to_be_visible()
+    expect(page.locator("#lobby-options")).to_have_text(
+        "3 Spieler · klassische Regeln · bis 200 Punkte"
+    )
+    expect(page.get_by_test_id("invite-url")).to_have_value(f"{server.base_url}/t/{code}")
+    page.get_by_test_id("name-input").fill("Anna")
+    page.get_by_test_id("take-seat").click()
+    expect(page.locator("#seat-list")).to_contain_text("Platz 1 Anna (du)")
+    page.get_by_test_id("lang-en").click()
+    expect(page.get_by_text("Invite link: send it to your friends")).to_be_visible()
+    expect(page.locator("#seat-list")).to_contain_text("Seat 1 Anna (you)")
+    context.close()
+
+
+def _three_seats(browser: Browser, server: Server, code: str) -> list[Page]:
+    pages = []
+    for seat, name in enumerate(["Ada", "Bo", "Cy"]):
+        page = browser.new_context(viewport=PHONE).new_page()
+        join(page, server.base_url, code, name, seat)
+        pages.append(page)
+    for page in pages:
+        expect(page.get_by_test_id("board")).to_be_visible()
+    return pages
+
+
+def test_seat_survives_reload_rejoin_link_and_spectator(browser: Browser, server: Server) -> None:
+    code = server.new_table(3)
+    pages = _three_seats(browser, server, code)
+    first = pages[0]
+    hand = first.locator("#me .hand").inner_text()
+    first.reload()
+    expect(first.locator("#me .seat")).to_contain_text("Ada (you)")
+    assert first.locator("#me .hand").inner_text() == hand
+
+    first.get_by_test_id("rejoin-button").click()
+    rejoin = first.get_by_test_id("rejoin-url").input_value()
+    assert f"/t/{code}/rejoin/" in rejoin
+    other_device = browser.new_context().new_page()
+    other_device.goto(rejoin)
+    expect(other_device.locator("#me .seat")).to_contain_text("Ada (you)")
+
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{server.base_url}/t/{code}")
+    expect(watcher.get_by_test_id("board")).to_be_visible()
+    expect(watcher.locator("#others .seat")).to_have_count(3)
+    expect(watcher.locator("#me")).to_be_empty()
+    for page in [*pages, other_device, watcher]:
+        page.context.close()
+
+
+def test_keyboard_bid_with_enter(browser: Browser, server: Server) -> None:
+    code = server.new_table(3)
+    pages = _three_seats(browser, server, code)
+    page = whose_turn(pages)
+    seen = version(page)
+    page.locator("#me .hand button.card").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#me .hand button.card.selected")).to_have_count(1)
+    page.get_by_test_id("place").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("seen => Number(document.body.dataset.version) > seen", arg=seen)
+    expect(page.locator("#me .seat")).to_contain_text("bid 1")
+    for each in pages:
+        each.context.close()
+
+
+def test_reconnect_banner_after_a_server_restart(
+    browser: Browser, tmp_path: Path, screenshots: Path
+) -> None:
+    own = Server(tmp_path / "restart.db")
+    own.start()
+    try:
+        code = own.new_table(3)
+        pages = _three_seats(browser, own, code)
+        page = pages[0]
+        hand = page.locator("#me .hand").inner_text()
+        banner = page.get_by_test_id("reconnect-banner")
+        expect(banner).to_be_hidden()
+        own.stop()
+        expect(banner).to_be_visible()
+        page.screenshot(path=screenshots / "reconnecting-390x844.png")
+        own.start()
+        expect(banner).to_be_hidden(timeout=15000)
+        assert page.locator("#me .hand").inner_text() == hand
+        for each in pages:
+            each.context.close()
+    finally:
+        own.stop()
+
+
+def test_table_page_weight_and_load_time(browser: Browser, server: Server) -> None:
+    code = server.new_table(3)
+    pages = _three_seats(browser, server, code)
+    page = pages[0]
+    responses: list[Response] = []
+    page.on("response", lambda response: responses.append(response))
+    started = time.perf_counter()
+    page.reload(wait_until="load")
+    expect(page.locator("#me .hand button.card").first).to_be_visible()
+    shown_ms = (time.perf_counter() - started) * 1000
+    load_ms = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+    sizes = {r.url: len(r.body()) for r in responses if r.request.resource_type != "websocket"}
+    assert all(url.startswith(server.base_url) for url in sizes), sizes
+    total = sum(sizes.values())
+    report = REPO / "artifacts" / "page-weight.txt"
+    report.parent.mkdir(exist_ok=True)
+    lines = [f"{size:7d}  {url.removeprefix(server.base_url)}" for url, size in sizes.items()]
+    lines += [f"{total:7d}  total bytes ({len(sizes)} requests, uncompressed)"]
+    lines += [f"load event {load_ms:.0f} ms, hand on screen {shown_ms:.0f} ms"]
+    report.write_text("\n".join(lines) + "\n")
+    print("\n" + "\n".join(lines))
+    assert total <= PAGE_BUDGET_BYTES
+    assert load_ms < 1000
+    for each in pages:
+        each.context.close()

@@ -3,6 +3,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The Postgres half of the server tests runs against this server (each test run creates and
+# drops its own randomly named database).  `make test MU_TEST_POSTGRES_URL=` skips it.
+MU_TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
+export MU_TEST_POSTGRES_URL
 
 .PHONY: help install run test lint bench
 help:  ## list the targets

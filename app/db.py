@@ -48,7 +48,9 @@ def create_engine(database_url: str) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 30})
         event.listen(engine.sync_engine, "connect", _tune_sqlite)
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # No pre-ping: it would add a round trip to every action; a dropped connection fails one
+    # request and is replaced, and pool_recycle retires idle ones before servers drop them.
+    return create_async_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
 
 
 def create_session_factory(engine: AsyncEngine) -> SessionFactory:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -24,11 +25,16 @@ router = APIRouter()
 
 @router.websocket("/ws/{invite_code}")
 async def table_socket(websocket: WebSocket, invite_code: str, token: str | None = None) -> None:
-    hub: Hub = websocket.app.state.hub
-    room = await hub.room(invite_code)
     # Accept first, then close with a code: a close before the handshake reaches browsers as
     # a bare 1006, and the client could not tell a bad link from a network failure.
     await websocket.accept()
+    if not _same_origin(websocket):
+        await websocket.close(protocol.CLOSE_BAD_TOKEN, "cross-site connection refused")
+        return
+    hub: Hub = websocket.app.state.hub
+    # No await between fetching the room and attaching to it, so the hub cannot drop the
+    # room in between (an idle room may be evicted whenever the process yields).
+    room = await hub.room(invite_code)
     if room is None:
         await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
@@ -38,6 +44,21 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
         await websocket.close(protocol.CLOSE_BAD_TOKEN, "this token holds no seat here")
         return
     await _serve(room, Connection(websocket, seat))
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Browsers send the page's Origin; the seat cookie must not work for another site's page.
+
+    Clients that are not browsers send no Origin and are let through (they need the token).
+    """
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    allowed = {websocket.headers.get("host")}
+    base_url = websocket.app.state.settings.base_url
+    if base_url:
+        allowed.add(urlsplit(base_url).netloc)
+    return urlsplit(origin).netloc in allowed
 
 
 async def _serve(room: Room, connection: Connection) -> None:

@@ -7,7 +7,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketTestSession
 
 from tests.app.helpers import (
     choose,
@@ -23,6 +23,13 @@ from tests.app.helpers import (
 )
 
 
+def everyone_connected(ws: WebSocketTestSession) -> dict[str, Any]:
+    while True:
+        message = next_of_type(ws, "view")
+        if all(seat["connected"] for seat in message["view"]["seats"]):
+            return message
+
+
 class Table:
     """Three connected seats at a freshly dealt table."""
 
@@ -34,11 +41,8 @@ class Table:
             stack.enter_context(client.websocket_connect(f"/ws/{self.code}?token={token}"))
             for token in self.tokens
         ]
-        version = receive(self.sockets[0])["version"]
-        self.views = [view_at(ws, version) for ws in self.sockets]
-        for ws in self.sockets:  # drain presence updates, so tests see only their replies
-            while not nothing_pending(ws, 0.05):
-                pass
+        # Wait out the presence updates, so that tests see nothing but their own replies.
+        self.views = [everyone_connected(ws) for ws in self.sockets]
 
     @property
     def version(self) -> int:
@@ -192,3 +196,13 @@ def test_action_before_the_game_starts(client: TestClient) -> None:
         version = next_of_type(ws, "view")["version"]
         ws.send_json({"type": "action", "version": version, "action": {"type": "pass"}})
         assert next_of_type(ws, "error")["code"] == "not_started"
+
+
+def test_cross_site_origin_is_refused(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    join(client, code, "Anna")  # the seat cookie a foreign page would try to ride on
+    evil = {"origin": "https://evil.example"}
+    with client.websocket_connect(f"/ws/{code}", headers=evil) as ws:
+        assert receive_raw(ws)["code"] == 1008
+    with client.websocket_connect(f"/ws/{code}", headers={"origin": "http://testserver"}) as ws:
+        assert next_of_type(ws, "view")["view"]["seat"] == 0

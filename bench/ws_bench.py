@@ -1,0 +1,259 @@
+"""WebSocket table-server benchmark on PostgreSQL.
+
+Starts ``python -m app`` (uvicorn) in a subprocess on a throw-away Postgres database, opens K
+tables of five seats each with every seat connected over a real WebSocket, and lets every table
+play random legal actions (picked from the prompt in the mover's view). For each action it
+measures the time from sending it to the moment the last of the five seats has received a view
+at the new version, and it counts accepted actions per second.
+
+    .venv/bin/python bench/ws_bench.py                       # K = 1, 50, 200
+    .venv/bin/python bench/ws_bench.py --tables 200 --seconds 20 --think 0
+
+``--think`` is each table's mean pause between actions (players think; default 0.4 s, drawn
+uniformly from 0..2x). With ``--think 0`` every table acts as fast as the server answers,
+which measures saturation rather than latency under a given load.
+Postgres: ``MU_BENCH_POSTGRES_URL``, else ``MU_TEST_POSTGRES_URL``, else the local server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+from sqlalchemy.engine import make_url
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = 5
+DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+# -- the server under test -------------------------------------------------------------------
+
+
+@contextmanager
+def scratch_database() -> Iterator[str]:
+    server = (
+        os.environ.get("MU_BENCH_POSTGRES_URL")
+        or os.environ.get("MU_TEST_POSTGRES_URL")
+        or DEFAULT_SERVER
+    )
+    admin = make_url(server).set(drivername="postgresql")
+    name = f"mu_bench_{secrets.token_hex(6)}"
+    admin_dsn = admin.render_as_string(hide_password=False)
+    with psycopg.connect(admin_dsn, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield admin.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin_dsn, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def running_server(database_url: str) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database_url}
+    command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
+    with tempfile.TemporaryFile() as log:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_until_up(base, server)
+            yield base
+        except BaseException:
+            log.seek(0)
+            sys.stderr.write(log.read().decode(errors="replace")[-4000:])
+            raise
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def wait_until_up(base: str, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with {server.returncode}")
+        try:
+            if httpx.get(f"{base}/openapi.json", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not come up within 30 s")
+
+
+# -- one table's players ---------------------------------------------------------------------
+
+
+def random_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action from the prompt; passing is likely, so auctions end."""
+    prompt = view["prompt"]
+    if prompt["type"] == "bid":
+        most = min(prompt["max_cards"], len(view["hand"]))
+        if most < 1 or (prompt["can_pass"] and rng.random() < 0.7):
+            return {"type": "pass"}
+        count = rng.randint(1, most)
+        cards = rng.sample([card["id"] for card in view["hand"]], count)
+        return {"type": "bid", "cards": cards}
+    if prompt["type"] == "trump":
+        return {"type": "trump", "trump": rng.choice(prompt["options"])}
+    if prompt["type"] == "partner":
+        return {"type": "partner", "seat": rng.choice(prompt["options"])}
+    return {"type": "play", "card": rng.choice(prompt["cards"])}
+
+
+@dataclass
+class Table:
+    code: str
+    tokens: list[str]
+    sockets: list[ClientConnection] = field(default_factory=list)
+    views: list[dict[str, Any]] = field(default_factory=list)
+    versions: list[int] = field(default_factory=lambda: [-1] * SEATS)
+    waiting: tuple[int, asyncio.Future[None]] | None = None
+    errors: int = 0
+
+    def seen(self, seat: int, message: dict[str, Any]) -> None:
+        if message["type"] == "error":
+            self.errors += 1
+            return
+        if message["type"] != "view":
+            return
+        self.views[seat] = message
+        self.versions[seat] = message["version"]
+        if self.waiting and min(self.versions) >= self.waiting[0]:
+            if not self.waiting[1].done():
+                self.waiting[1].set_result(None)
+
+
+async def open_table(http: httpx.AsyncClient) -> Table:
+    created = await http.post("/api/tables", json={"players": SEATS, "hands": 1000})
+    code = created.json()["invite_code"]
+    tokens = []
+    for seat in range(SEATS):
+        joined = await http.post(f"/api/tables/{code}/seats", json={"name": f"Bench {seat}"})
+        tokens.append(joined.json()["token"])
+    return Table(code, tokens)
+
+
+async def connect_table(table: Table, ws_base: str) -> None:
+    table.views = [{} for _ in range(SEATS)]
+    for seat, token in enumerate(table.tokens):
+        ws = await connect(f"{ws_base}/ws/{table.code}?token={token}", max_size=2**20)
+        table.sockets.append(ws)
+        table.seen(seat, json.loads(await ws.recv()))
+
+
+async def reader(table: Table, seat: int) -> None:
+    async for raw in table.sockets[seat]:
+        table.seen(seat, json.loads(raw))
+
+
+async def play(table: Table, until: float, think: float, latencies: list[float]) -> int:
+    rng = random.Random()
+    actions = 0
+    loop = asyncio.get_running_loop()
+    while time.monotonic() < until:
+        if think:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        current = table.views[0]
+        version, mover = current["version"], current["view"]["to_move"]
+        if min(table.versions) < version or mover is None:
+            await asyncio.sleep(0.001)  # a presence update or game end in flight
+            continue
+        action = random_action(table.views[mover]["view"], rng)
+        done: asyncio.Future[None] = loop.create_future()
+        table.waiting = (version + 1, done)
+        started = time.perf_counter()
+        await table.sockets[mover].send(
+            json.dumps({"type": "action", "version": version, "action": action})
+        )
+        await asyncio.wait_for(done, timeout=30)
+        latencies.append(time.perf_counter() - started)
+        actions += 1
+    return actions
+
+
+# -- one run ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    tables: int
+    actions: int
+    seconds: float
+    latencies: list[float]
+    errors: int
+
+    def line(self) -> str:
+        ms = sorted(x * 1000 for x in self.latencies)
+        p50 = statistics.median(ms)
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        return (
+            f"K={self.tables:<4} actions={self.actions:<6}"
+            f" {self.actions / self.seconds:8.1f} actions/s"
+            f"   latency p50 {p50:6.2f} ms  p99 {p99:7.2f} ms  max {ms[-1]:7.2f} ms"
+            f"   errors {self.errors}"
+        )
+
+
+async def run(base: str, tables: int, seconds: float, think: float) -> Result:
+    ws_base = base.replace("http://", "ws://")
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
+        opened = await asyncio.gather(*(open_table(http) for _ in range(tables)))
+    for chunk in range(0, tables, 25):
+        await asyncio.gather(*(connect_table(t, ws_base) for t in opened[chunk : chunk + 25]))
+    readers = [asyncio.create_task(reader(t, s)) for t in opened for s in range(SEATS)]
+    await asyncio.sleep(0.5)  # let the presence broadcasts settle
+    latencies: list[float] = []
+    started = time.monotonic()
+    counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
+    elapsed = time.monotonic() - started
+    for task in readers:
+        task.cancel()
+    await asyncio.gather(*(ws.close() for t in opened for ws in t.sockets), return_exceptions=True)
+    return Result(tables, sum(counts), elapsed, latencies, sum(t.errors for t in opened))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200])
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--think", type=float, default=0.4, help="mean pause per table (s)")
+    args = parser.parse_args()
+    with scratch_database() as database_url, running_server(database_url) as base:
+        print(f"server {base}  database {make_url(database_url).database}  think {args.think} s")
+        for tables in args.tables:
+            # K = 1 measures the bare round trip: one table, no pause.
+            think = 0.0 if tables == 1 else args.think
+            print(asyncio.run(run(base, tables, args.seconds, think)).line(), flush=True)
+
+
+if __name__ == "__main__":
+    main()

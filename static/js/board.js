@@ -122,7 +122,10 @@ function auctionLog(view) {
 
 // One sentence saying who is to act, shown under the trick.
 export function statusText(view) {
-  if (view.game_over) return t("status.game_over");
+  if (view.game_over) {
+    const names = (view.winners ?? []).map((seat) => seatName(view, seat)).join(", ");
+    return t(view.winners?.length > 1 ? "summary.winners" : "summary.winner", { names });
+  }
   const seat = view.to_move;
   if (seat === null || seat === undefined) return "";
   const mine = seat === view.seat;
@@ -201,8 +204,8 @@ export function renderPrompt(view, ui) {
 function bidControls(view, prompt, ui) {
   const n = ui.selected.size;
   return [
-    h("p", { class: "prompt-title" }, t("bid.title", { n: prompt.max_cards })),
-    h("p", { class: "muted" }, t("bid.help")),
+    h("p", { class: "prompt-title" }, prompt.max_cards ? t("bid.title", { n: prompt.max_cards }) : t("bid.title_none")),
+    prompt.max_cards ? h("p", { class: "muted" }, t("bid.help")) : null,
     h(
       "div",
       { class: "row" },

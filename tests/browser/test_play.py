@@ -40,10 +40,10 @@ def _shoot(pages: list[Page], folder: Path, moment: str) -> None:
         page.screenshot(path=folder / f"{moment}-{size.get('width')}x{size.get('height')}.png")
 
 
-def _summary_totals(page: Page) -> list[int]:
+def _summary_totals(page: Page, players: int = PLAYERS) -> list[int]:
     dialog = page.get_by_test_id("summary")
     expect(dialog).to_be_visible()
-    return [int(dialog.get_by_test_id(f"summary-total-{s}").inner_text()) for s in range(PLAYERS)]
+    return [int(dialog.get_by_test_id(f"summary-total-{s}").inner_text()) for s in range(players)]
 
 
 def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshots: Path) -> None:
@@ -73,4 +73,27 @@ def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshot
         page.get_by_test_id("summary-close").click()
         expect(page.get_by_test_id("hand-number")).to_have_text("Hand 2")
     for page in pages:
+        page.context.close()
+
+
+def test_three_players_one_hand_game_ends_with_winners(browser: Browser, server: Server) -> None:
+    code = server.new_table(3, hands=1)
+    pages = []
+    for seat, name in enumerate(NAMES[:3]):
+        page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+        join(page, server.base_url, code, name, seat)
+        pages.append(page)
+    hand = Hand(pages)
+    kinds = set()
+    while hand.plays < 12 * 3:
+        kinds.add(hand.step())
+    assert kinds == {"bid", "trump", "play"}  # three players: no vice choice, no partner
+    sheet: dict[str, Any] = server.api("GET", f"/api/tables/{code}/scoresheet").json()
+    assert sheet["over"]
+    winners = ", ".join(NAMES[s] for s in sheet["winners"])
+    for page in pages:
+        assert _summary_totals(page, 3) == sheet["totals"]
+        expect(page.get_by_test_id("winners")).to_contain_text(winners)
+        page.get_by_test_id("summary-close").click()
+        expect(page.get_by_test_id("status")).to_contain_text(winners)
         page.context.close()

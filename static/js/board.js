@@ -61,7 +61,8 @@ function seatPanel(view, seat, { mine = false } = {}) {
 }
 
 export function renderInfo(view) {
-  $("#hand-no").textContent = t("info.hand", { n: view.hand_number ?? 1 });
+  const trick = view.trick_number ? ` · ${t("info.trick", { n: view.trick_number })}` : "";
+  $("#hand-no").textContent = t("info.hand", { n: view.hand_number ?? 1 }) + trick;
   $("#goal").textContent = view.team_goal ? t("info.goal", { goal: view.team_goal, bid: view.bid }) : "";
   const ranking = $("#ranking");
   const parts = rankingParts(view.trumps);

@@ -205,6 +205,7 @@ function onView(view, version) {
 
 function draw() {
   const view = ui.view;
+  const focus = focusedControl();
   document.body.dataset.phase = view.phase;
   renderInfo(view);
   renderOthers(view);
@@ -213,10 +214,36 @@ function draw() {
   renderMe(view, ui);
   $("#status").textContent = statusText(view);
   $("#btn-last").disabled = !view.last_trick;
+  restoreFocus(focus);
+}
+
+// Redrawing replaces the buttons. A keyboard player keeps their place: the same card or
+// button again, or else the first usable card of the hand.
+function focusedControl() {
+  const el = document.activeElement;
+  if (!el || !(el.closest("#me") || el.closest("#prompt"))) return null;
+  return { cardId: el.dataset.cardId, testid: el.dataset.testid, option: el.dataset.option };
+}
+
+function restoreFocus(focus) {
+  if (!focus) return;
+  const target =
+    (focus.cardId && $(`#me [data-card-id="${focus.cardId}"]`)) ||
+    (focus.testid && $(`#prompt [data-testid="${focus.testid}"]:not(:disabled)`)) ||
+    $('#me button.card[data-legal="true"]') ||
+    $("#prompt button:not(:disabled)") ||
+    $("#me button.card");
+  target?.focus();
 }
 
 // A trick that has just been completed stays in the middle for a moment, its winner lit up.
 function noticeTrickWon(previous, view) {
+  if (view.trick?.length) {
+    // The next trick has begun: its first card matters more than the last one's glory.
+    clearTimeout(ui.showTimer);
+    ui.showing = null;
+    return;
+  }
   const before = JSON.stringify(previous?.last_trick ?? null);
   if (!previous || !view.last_trick || before === JSON.stringify(view.last_trick)) return;
   ui.showing = view.last_trick;
@@ -281,8 +308,6 @@ function onCard(card, place) {
     if (ui.selected.has(card.id)) ui.selected.delete(card.id);
     else ui.selected.add(card.id);
     draw();
-    // Redrawing replaces the buttons; keep the keyboard focus on the card just toggled.
-    $(`#me .hand [data-card-id="${card.id}"]`)?.focus();
   }
 }
 

@@ -1,4 +1,5 @@
-"""Mü rules engine: the classic game for 3 to 6 players, standard library only.
+"""Mü rules engine: the classic game for 3 to 6 players, and the 2024 revised edition (Crown
+and Shield, ``variant="revised"``), standard library only.
 
 Hands::
 
@@ -10,7 +11,8 @@ Hands::
 
 Games (score sheet, dealer rotation, end): :mod:`engine.game`.  Fast integer actions for bots
 and search: ``HandState.legal_actions() / apply_action() / clone()`` (:mod:`engine.state`).
-The rules as encoded, and the decisions taken where the rulebooks are silent: docs/rules.md.
+The rules as encoded, and the decisions taken where the rulebooks are silent: docs/rules.md
+(the revised edition: docs/revised.md).
 """
 
 from engine.api import apply, deal, deal_from, deck, result

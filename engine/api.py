@@ -7,6 +7,7 @@ Actions are plain dicts, the same as on the wire::
     {"type": "trump", "trump": "red" | "7" | "none"}
     {"type": "partner", "seat": 2}
     {"type": "play", "card": 17}
+    {"type": "discard", "cards": [3, 9, 51]}          # revised, 3 players: the Crown (R3)
 
 :func:`apply` checks the action completely before it touches anything and returns a **new**
 state; the state passed in stays valid and unchanged, also when it raises
@@ -25,6 +26,7 @@ from engine.scoring import hand_result
 from engine.state import (
     AUCTION,
     CHIEF_TRUMP,
+    DISCARD,
     END_TURN,
     OVER,
     PARTNER,
@@ -43,6 +45,7 @@ _PHASE_OF_ACTION = {
     "trump": (VICE_TRUMP, CHIEF_TRUMP),
     "partner": (PARTNER,),
     "play": (PLAY,),
+    "discard": (DISCARD,),
 }
 
 
@@ -75,8 +78,10 @@ def deal(
     removed_colours: Sequence[str] | None = None,
 ) -> HandState:
     """Shuffle with ``rng`` and deal every card, one at a time clockwise from the dealer's left
-    (C2).  With three players two colours leave the deck: ``removed_colours``, or a random
-    pair drawn from ``rng`` (the hand records which: ``view(...)["colours"]``)."""
+    (C2, R2).  With three players two colours (revised: one, R3) leave the deck:
+    ``removed_colours``, or random ones drawn from ``rng`` (the hand records which:
+    ``view(...)["colours"]``).  The revised 3-player deal keeps the last 3 cards back as
+    the kitty (R3)."""
     check_players(players)
     rules = get_variant(variant)
     count = rules.removed_colour_count(players)
@@ -85,19 +90,30 @@ def deal(
     colours = _colours_in_play(players, variant, removed_colours)
     cards = [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours]
     rng.shuffle(cards)
+    dealt = len(cards) - rules.kitty_size(players)
     hands: list[list[int]] = [[] for _ in range(players)]
-    for i, card in enumerate(cards):
+    for i, card in enumerate(cards[:dealt]):
         hands[(dealer + 1 + i) % players].append(card)
-    return HandState.start(rules, dealer, hands, colours)
+    return HandState.start(rules, dealer, hands, colours, tuple(cards[dealt:]))
 
 
-def deal_from(hands: Sequence[Sequence[int]], dealer: int, variant: str = "classic") -> HandState:
-    """A stacked deal: ``hands[seat]`` lists that seat's card ids.  ``ValueError`` unless the
-    hands are equal in size and together form the deck of whole colours this variant uses."""
+def deal_from(
+    hands: Sequence[Sequence[int]],
+    dealer: int,
+    variant: str = "classic",
+    kitty: Sequence[int] | None = None,
+) -> HandState:
+    """A stacked deal: ``hands[seat]`` lists that seat's card ids (and, revised with three
+    players, ``kitty`` the 3 undealt cards; left out, it is whatever the hands' colours
+    leave over).  ``ValueError`` unless the hands are equal in size and together with the
+    kitty form the deck of whole colours this variant uses."""
     players = len(hands)
     check_players(players)
     rules = get_variant(variant)
     flat = [c for h in hands for c in h]
+    if kitty is None:
+        kitty = _leftover(flat, rules.kitty_size(players))
+    flat += kitty
     if not all(isinstance(c, int) and 0 <= c < DECK_SIZE for c in flat) or len(set(flat)) != len(
         flat
     ):
@@ -108,9 +124,19 @@ def deal_from(hands: Sequence[Sequence[int]], dealer: int, variant: str = "class
         raise ValueError(f"{players} players use exactly {expected} whole colours")
     if any(len(h) != rules.hand_size(players) for h in hands):
         raise ValueError(f"every hand must hold {rules.hand_size(players)} cards")
+    if len(kitty) != rules.kitty_size(players):
+        raise ValueError(f"the kitty holds {rules.kitty_size(players)} cards")
     if not 0 <= dealer < players:
         raise ValueError("no such dealer seat")
-    return HandState.start(rules, dealer, [list(h) for h in hands], colours)
+    return HandState.start(rules, dealer, [list(h) for h in hands], colours, tuple(kitty))
+
+
+def _leftover(flat: list[int], size: int) -> list[int]:
+    """The cards of the colours in ``flat`` that ``flat`` lacks (the implied kitty, R3)."""
+    if not size:
+        return []
+    colours = {COLOUR_OF[c] for c in flat if isinstance(c, int) and 0 <= c < DECK_SIZE}
+    return [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours and c not in flat]
 
 
 def result(state: HandState) -> dict[str, Any] | None:
@@ -195,6 +221,21 @@ def _check_partner(state: HandState, seat: int, action: dict[str, Any]) -> list[
     return [PARTNER_BASE + partner]
 
 
+def _check_discard(state: HandState, seat: int, action: dict[str, Any]) -> list[int]:
+    """R3: exactly the missing number of distinct cards, all from the Crown's hand."""
+    cards = action.get("cards")
+    if not isinstance(cards, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in cards
+    ):
+        raise errors.BadAction("a discard needs 'cards': a list of card ids")
+    count, hand = state.discards_left, state.hands[seat]
+    if len(cards) != count or len(set(cards)) != count:
+        raise errors.DiscardNotAllowed(f"discard exactly {count} different cards")
+    if any(c not in hand for c in cards):
+        raise errors.DiscardNotAllowed("discards come from your hand, not from your display")
+    return list(cards)
+
+
 def _check_play(state: HandState, seat: int, action: dict[str, Any]) -> list[int]:
     card = _int_field(action, "card")
     if card not in state.playable(seat):
@@ -210,4 +251,5 @@ _CHECKERS = {
     "trump": _check_trump,
     "partner": _check_partner,
     "play": _check_play,
+    "discard": _check_discard,
 }

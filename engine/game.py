@@ -1,8 +1,9 @@
-"""A game: a series of hands with the running score sheet (rules C3, C30, C31).
+"""A game: a series of hands with the running score sheet (rules C3, C30, C31; R13, R14).
 
 The API is functional like the hand API; a :class:`GameState` is frozen::
 
-    opts = GameOptions(players=5)                # target 200, classic
+    opts = GameOptions(players=5)                # classic: target 200
+    opts = GameOptions(players=5, variant="revised")   # revised: 4 hands
     game = new_game(opts, first_dealer=0)
     while not game.over:
         hand = start_hand(game, rng)             # dealt by game.dealer
@@ -10,41 +11,82 @@ The API is functional like the hand API; a :class:`GameState` is frozen::
         game = record_hand(game, hand)           # appends a score-sheet row
     game.winners                                 # seats with the highest total (joint on ties)
 
-After every hand (played, Eklat or all-pass) the deal passes to the left neighbour.  The game
-ends after the hand in which some total strictly exceeds ``target_score``, or after
-``hands`` hands when that is set instead.
+After every hand (played, Eklat, all-pass, or a revised redeal) the deal passes to the left
+neighbour.  The game ends after the hand in which some total strictly exceeds
+``target_score``, or after ``hands`` hands when that is set instead.  Given neither, the
+variant's default applies (classic: target 200; revised: 4 hands).  A revised redeal
+(nobody showed a card, R6) is recorded on the sheet but does not use up one of the
+``hands``: the rulebook deals again.
 """
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.api import deal, result
-from engine.state import HandState
+from engine.cards import COLOURS
+from engine.state import REDEAL, HandState
 from engine.variants import check_players, get_variant
 
 
-@dataclass(frozen=True, slots=True)
+class _Default(enum.Enum):
+    """Marks an option left out, so that the variant's default applies."""
+
+    VARIANT = "the variant's default"
+
+
+VARIANT_DEFAULT = _Default.VARIANT
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class GameOptions:
-    """How a table plays.  Exactly one end condition: ``target_score`` or ``hands``."""
+    """How a table plays.  Exactly one end condition: ``target_score`` or ``hands``; give
+    neither and the variant's default applies (classic C31: target 200; revised R14: 4
+    hands).  ``removed_colours``: with 3 players, the colours left out of every hand (two
+    classic, one revised); ``None`` draws them at random per hand."""
 
     players: int
-    variant: str = "classic"
-    target_score: int | None = 200
-    hands: int | None = None
-    removed_colours: tuple[str, ...] | None = None  # 3 players: fixed pair, else random per hand
+    variant: str
+    target_score: int | None
+    hands: int | None
+    removed_colours: tuple[str, ...] | None
 
-    def __post_init__(self) -> None:
-        check_players(self.players)
-        get_variant(self.variant)
-        if self.hands is not None:
-            if self.hands < 1:
+    def __init__(
+        self,
+        players: int,
+        variant: str = "classic",
+        target_score: int | None | _Default = VARIANT_DEFAULT,
+        hands: int | None = None,
+        removed_colours: tuple[str, ...] | None = None,
+    ) -> None:
+        check_players(players)
+        rules = get_variant(variant)
+        if hands is None and target_score is VARIANT_DEFAULT:
+            target_score, hands = rules.default_end.target_score, rules.default_end.hands
+        if hands is not None:
+            if hands < 1:
                 raise ValueError("a game has at least one hand")
-            object.__setattr__(self, "target_score", None)
-        elif self.target_score is None or self.target_score < 1:
+            target_score = None
+        elif not isinstance(target_score, int) or target_score < 1:
             raise ValueError("give a positive target_score or a number of hands")
+        if removed_colours is not None:
+            removed_colours = tuple(removed_colours)
+            if len(removed_colours) != rules.removed_colour_count(players) or not set(
+                removed_colours
+            ) <= set(COLOURS):
+                count = rules.removed_colour_count(players)
+                raise ValueError(f"{players} players ({variant}) remove {count} colours")
+        for name, value in (
+            ("players", players),
+            ("variant", variant),
+            ("target_score", target_score),
+            ("hands", hands),
+            ("removed_colours", removed_colours),
+        ):
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +108,15 @@ class GameState:
         return (self.first_dealer + len(self.rows)) % self.options.players
 
     @property
+    def hands_played(self) -> int:
+        """Hands that count towards ``options.hands``: every row but revised redeals."""
+        return sum(1 for row in self.rows if row["kind"] != REDEAL)
+
+    @property
     def over(self) -> bool:
         opts = self.options
         if opts.hands is not None:
-            return len(self.rows) >= opts.hands
+            return self.hands_played >= opts.hands
         return any(t > (opts.target_score or 0) for t in self.totals)
 
     @property
@@ -100,6 +147,7 @@ _ROW_KEYS = (
     "kind", "bid", "chief", "vice", "partner", "vice_trump", "chief_trump", "team_goal",
     "team_points", "success", "shortfall", "provocateur", "tied", "card_points", "bonus",
 )  # fmt: skip
+_REVISED_ROW_KEYS = ("winning_team", "shield_bid", "bid_bonus", "trump_bonus")  # R12
 
 
 def record_result(game: GameState, res: dict[str, Any]) -> GameState:
@@ -113,6 +161,7 @@ def record_result(game: GameState, res: dict[str, Any]) -> GameState:
         "hand": game.hand_number,
         "dealer": game.dealer,
         **{key: res[key] for key in _ROW_KEYS},
+        **{key: res[key] for key in _REVISED_ROW_KEYS if key in res},
         "score": list(res["total"]),
         "totals": list(totals),
     }
@@ -134,6 +183,7 @@ def scoresheet(game: GameState) -> dict[str, Any]:
     return {
         "players": game.options.players,
         "variant": game.options.variant,
+        "roles": get_variant(game.options.variant).roles(),
         "target_score": game.options.target_score,
         "hands": game.options.hands,
         "rows": [dict(r) for r in game.rows],

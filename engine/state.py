@@ -1,11 +1,12 @@
-"""One hand of Mü as a state machine (rules C4-C25).
+"""One hand of Mü as a state machine (rules C4-C25; revised edition R3-R11).
 
 :class:`HandState` is the single place where the rules move a hand forward.  It has a small,
 fast integer action space (the interface the bots and the benchmark use), in the manner of
 OpenSpiel's ``State``:
 
 =========  ===================================================================
-``0..59``  the card with this id: shown during the auction, played during play
+``0..59``  the card with this id: shown during the auction, discarded during the
+           revised edition's "discard" phase (R3), played during play
 ``60``     :data:`END_TURN`: during the auction, a pass (nothing shown this turn)
            or the end of this turn's bid
 ``61..76`` :data:`TRUMP_BASE` + trump kind (``76`` = no trump)
@@ -13,7 +14,8 @@ OpenSpiel's ``State``:
 =========  ===================================================================
 
 A bid of *k* cards is *k* card actions and one :data:`END_TURN`, so the action space stays
-small; "small steps" (C6) is checked per card.  ``legal_actions()`` never raises and
+small; "small steps" (C6) is checked per card.  The revised kitty discard (R3) is likewise
+one card action per discarded card.  ``legal_actions()`` never raises and
 ``apply_action()`` trusts its caller: the public, validating, dict-based API is
 :mod:`engine.api`, which works on clones, so callers there see immutable states.
 """
@@ -22,16 +24,16 @@ from __future__ import annotations
 
 from engine.cards import NUMBER_OF, POINTS_OF
 from engine.trumps import NO_TRUMP, TrumpTable, display_kinds, trick_rank, trump_table
-from engine.variants import ClassicRules
+from engine.variants import Rules
 
 END_TURN = 60
 TRUMP_BASE = 61
 PARTNER_BASE = 77
 
-AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER = range(6)
-PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "play", "over")
+AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER, DISCARD = range(7)
+PHASE_NAMES = ("auction", "vice_trump", "chief_trump", "partner", "play", "over", "discard")
 
-PLAYED, STALEMATE, ALL_PASSED = "played", "stalemate", "all_passed"
+PLAYED, STALEMATE, ALL_PASSED, REDEAL = "played", "stalemate", "all_passed", "redeal"
 
 
 class HandState:
@@ -42,10 +44,10 @@ class HandState:
         "phase_id", "to_move", "turn_cap", "turn_cards", "passes", "clock", "last_placed",
         "auction_log", "chief", "vice", "partner", "vice_kind", "chief_kind", "table",
         "trick", "led", "win_seat", "win_rank", "tricks", "tricks_won", "points_won",
-        "outcome", "provocateur",
+        "outcome", "provocateur", "kitty", "discarded",
     )  # fmt: skip
 
-    rules: ClassicRules
+    rules: Rules
     players: int
     dealer: int
     colours: tuple[int, ...]  # the colours in play (3 players: three of them)
@@ -61,8 +63,8 @@ class HandState:
     clock: int  # counts auction turns; orders placements for the provocateur (C13)
     last_placed: list[int]  # clock of each seat's latest placement, -1 if none
     auction_log: list[tuple[int, tuple[int, ...]]]  # (seat, cards shown); () is a pass
-    chief: int | None
-    vice: int | None
+    chief: int | None  # revised: the Crown, held live during the auction (R5)
+    vice: int | None  # revised: the Shield, likewise
     partner: int | None
     vice_kind: int | None
     chief_kind: int | None
@@ -76,12 +78,19 @@ class HandState:
     points_won: list[int]
     outcome: str | None
     provocateur: int | None
+    kitty: tuple[int, ...]  # revised 3 players: the 3 undealt cards (R3), else ()
+    discarded: list[int]  # revised 3 players: the Crown's discards (its points pile)
 
     @classmethod
     def start(
-        cls, rules: ClassicRules, dealer: int, hands: list[list[int]], colours: tuple[int, ...]
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: list[list[int]],
+        colours: tuple[int, ...],
+        kitty: tuple[int, ...] = (),
     ) -> HandState:
-        """A new hand, auction opened by the dealer (C4)."""
+        """A new hand, auction opened by the dealer (C4, R4)."""
         state = cls()
         n = len(hands)
         state.rules, state.players, state.dealer, state.colours = rules, n, dealer, colours
@@ -90,7 +99,8 @@ class HandState:
         state.displays = [[] for _ in range(n)]
         state.counts = [0] * n
         state.phase_id, state.to_move = AUCTION, dealer
-        state.turn_cap, state.turn_cards, state.passes, state.clock = 1, [], 0, 0
+        state.turn_cap = rules.auction_cap(state.counts)
+        state.turn_cards, state.passes, state.clock = [], 0, 0
         state.last_placed = [-1] * n
         state.auction_log = []
         state.chief = state.vice = state.partner = None
@@ -101,13 +111,15 @@ class HandState:
         state.tricks_won = [0] * n
         state.points_won = [0] * n
         state.outcome = state.provocateur = None
+        state.kitty, state.discarded = tuple(sorted(kitty)), []
         return state
 
     # ---- reading ---------------------------------------------------------------------------
 
     @property
     def phase(self) -> str:
-        """``"auction" | "vice_trump" | "chief_trump" | "partner" | "play" | "over"``."""
+        """``"auction" | ["discard"] | "vice_trump" | "chief_trump" | "partner" | "play" |
+        "over"``."""
         return PHASE_NAMES[self.phase_id]
 
     @property
@@ -148,13 +160,26 @@ class HandState:
         return [c for c in pool if suit[c] == led] or pool
 
     def trump_options(self) -> list[int]:
-        """Trump kinds the seat to move may name (C17, C18)."""
+        """Trump kinds the seat to move may name: its displayed colours and numbers (C17,
+        R9); the chief (and the revised Shield) may also name no trump; the chief may not
+        name the vice's trump unless that is no trump (C18, RULES.md revised defaults)."""
         if self.phase_id == VICE_TRUMP:
-            return display_kinds(self.displays[_known(self.vice)])
+            kinds = display_kinds(self.displays[_known(self.vice)])
+            return kinds + [NO_TRUMP] if self.rules.vice_may_decline else kinds
         kinds = display_kinds(self.displays[_known(self.chief)]) + [NO_TRUMP]
-        if self.vice_kind is not None and not self.rules.chief_may_copy_vice_trump:
-            kinds = [k for k in kinds if k != self.vice_kind]
+        vice = self.vice_kind
+        if vice is not None and vice != NO_TRUMP and not self.rules.chief_may_copy_vice_trump:
+            kinds = [k for k in kinds if k != vice]
         return kinds
+
+    def discard_options(self) -> list[int]:
+        """R3: the Crown discards any cards from its hand (never from its display)."""
+        return sorted(self.hands[_known(self.to_move)])
+
+    @property
+    def discards_left(self) -> int:
+        """How many cards the Crown still has to discard (R3; 0 outside that phase)."""
+        return len(self.kitty) - len(self.discarded) if self.phase_id == DISCARD else 0
 
     def partner_options(self) -> list[int]:
         """C19: anyone but the chief and the vice."""
@@ -172,6 +197,8 @@ class HandState:
             return sorted(self.legal_plays(seat))
         if phase == PARTNER:
             return [PARTNER_BASE + s for s in self.partner_options()]
+        if phase == DISCARD:
+            return self.discard_options()
         return [TRUMP_BASE + k for k in self.trump_options()]
 
     # ---- moving ----------------------------------------------------------------------------
@@ -189,6 +216,8 @@ class HandState:
         elif phase == PARTNER:
             self.partner = action - PARTNER_BASE
             self._start_play()
+        elif phase == DISCARD:
+            self._discard(action)
         elif phase == VICE_TRUMP:
             self.vice_kind = action - TRUMP_BASE
             self.phase_id, self.to_move = CHIEF_TRUMP, self.chief
@@ -210,6 +239,8 @@ class HandState:
         if shown:
             self.passes = 0
             self.last_placed[seat] = self.clock
+            if self.rules.roles_move:
+                self.chief, self.vice = move_roles(self.chief, self.vice, self.counts, seat)
         else:
             self.passes += 1
         self.clock += 1
@@ -222,6 +253,9 @@ class HandState:
 
     def _resolve_auction(self) -> None:
         """C10-C15: all pass, Eklat, or chief (and perhaps vice)."""
+        if self.rules.roles_move:
+            self._resolve_crown_and_shield()
+            return
         top = max(self.counts)
         leaders = [s for s in range(self.players) if self.counts[s] == top]
         if top == 0:
@@ -232,10 +266,35 @@ class HandState:
         else:
             self.chief = leaders[0]
             self.vice = self._find_vice()
-            if self.vice is None:
-                self.phase_id, self.to_move = CHIEF_TRUMP, self.chief
-            else:
-                self.phase_id, self.to_move = VICE_TRUMP, self.vice
+            self._start_trumps()
+
+    def _resolve_crown_and_shield(self) -> None:
+        """R5/R6: the live Crown and Shield stand (no Eklat); nobody showed a card: the hand
+        is dealt again (a "redeal" outcome); with a kitty (R3) the Crown takes it first."""
+        crown = self.chief
+        if crown is None:
+            self._finish(REDEAL)
+        elif self.kitty:
+            self.hands[crown] = sorted(self.hands[crown] + list(self.kitty))
+            self.phase_id, self.to_move = DISCARD, crown
+        else:
+            self._start_trumps()
+
+    def _discard(self, card: int) -> None:
+        """R3: one card from the Crown's hand to its points pile (it scores for the Crown)."""
+        seat = _known(self.to_move)
+        self.hands[seat].remove(card)
+        self.discarded.append(card)
+        self.points_won[seat] += POINTS_OF[card]
+        if len(self.discarded) == len(self.kitty):
+            self._start_trumps()
+
+    def _start_trumps(self) -> None:
+        """C16, R9: the vice (Shield) names a trump first, then the chief (Crown)."""
+        if self.vice is None:
+            self.phase_id, self.to_move = CHIEF_TRUMP, self.chief
+        else:
+            self.phase_id, self.to_move = VICE_TRUMP, self.vice
 
     def _find_vice(self) -> int | None:
         """C14/C15: second-most cards; ties broken by the displayed numbers, highest first."""
@@ -301,6 +360,34 @@ class HandState:
         self.outcome, self.phase_id, self.to_move = outcome, OVER, None
 
 
+def move_roles(
+    crown: int | None, shield: int | None, counts: list[int], seat: int
+) -> tuple[int | None, int | None]:
+    """R5: who holds the Crown and the Shield after ``seat`` has shown cards (``counts`` are
+    the displayed totals after the placement).  First Crown: the first to show.  New Crown:
+    more than the Crown; the old Crown takes the Shield.  First Shield: the first to show
+    no more than the Crown.  New Shield: more than the Shield, no more than the Crown.  Ties
+    never take over.
+
+    >>> move_roles(None, None, [2, 0, 0], 0), move_roles(0, None, [2, 1, 0], 1)
+    ((0, None), (0, 1))
+    >>> move_roles(0, 1, [2, 1, 3], 2), move_roles(0, 1, [2, 1, 2], 2)
+    ((2, 0), (0, 2))
+    >>> move_roles(0, 1, [2, 2, 2], 2)  # a tie takes nothing over
+    (0, 1)
+    """
+    count = counts[seat]
+    if crown is None:
+        return seat, shield
+    if seat == crown:
+        return crown, shield
+    if count > counts[crown]:
+        return seat, crown
+    if shield is None or (seat != shield and count > counts[shield]):
+        return crown, seat
+    return crown, shield
+
+
 def _known(value: int | None) -> int:
     """``value``, which the phase guarantees is set (keeps the hot path free of casts)."""
     if value is None:
@@ -310,7 +397,7 @@ def _known(value: int | None) -> int:
 
 _LIST_SLOTS = (
     "counts", "turn_cards", "last_placed", "auction_log", "trick", "tricks", "tricks_won",
-    "points_won",
+    "points_won", "discarded",
 )  # fmt: skip
 _SHARED_SLOTS = tuple(
     s for s in HandState.__slots__ if s not in _LIST_SLOTS and s not in ("hands", "displays")

@@ -5,6 +5,11 @@ the viewer's own hidden cards, everything public (displays, the auction, tricks,
 roles, counts) and, for the seat to move, a ``prompt`` listing exactly what it may do.
 ``seat=None`` is a spectator, who sees no hidden card at all.  Once the hand is over its
 ``result`` and the whole original ``deal`` are public.
+
+``roles`` names the two roles for the client (classic chief/vice, revised Crown/Shield).
+Revised views also carry ``crown`` and ``shield`` (the live holders during the auction, R5)
+and, with three players, ``kitty`` and ``discards``: their cards are hidden from everyone
+but the Crown until the hand is over (R3).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Any
 
 from engine.cards import COLOURS, card_dict
 from engine.scoring import hand_result
-from engine.state import AUCTION, OVER, PARTNER, PLAY, VICE_TRUMP, HandState
+from engine.state import AUCTION, DISCARD, OVER, PARTNER, PLAY, VICE_TRUMP, HandState
 from engine.trumps import TRUMP, kind_to_str
 
 
@@ -31,6 +36,8 @@ def _trick_record(trick: tuple[int, tuple[tuple[int, int], ...], int, int]) -> d
 
 
 def _auction_leader(state: HandState) -> int | None:
+    if state.rules.roles_move:
+        return state.chief  # R5: the live Crown (ties never take it over)
     top = max(state.counts)
     leaders = [s for s, count in enumerate(state.counts) if count == top]
     return leaders[0] if top and len(leaders) == 1 else None
@@ -52,6 +59,8 @@ def prompt(state: HandState) -> dict[str, Any] | None:
         return _play_prompt(state, seat)
     if phase == PARTNER:
         return {"type": "partner", "options": state.partner_options()}
+    if phase == DISCARD:
+        return {"type": "discard", "count": state.discards_left, "cards": state.discard_options()}
     role = "vice" if phase == VICE_TRUMP else "chief"
     options = [kind_to_str(k) for k in state.trump_options()]
     return {"type": "trump", "role": role, "options": options}
@@ -63,6 +72,28 @@ def _play_prompt(state: HandState, seat: int) -> dict[str, Any]:
     if state.trick and len(legal) < len(state.hands[seat]) + len(state.displays[seat]):
         follow = "trump" if state.led == TRUMP else COLOURS[state.led]
     return {"type": "play", "cards": sorted(legal), "must_follow": follow}
+
+
+def _revised_keys(state: HandState, seat: int | None, over: bool) -> dict[str, Any]:
+    """R3, R5: the live Crown and Shield; the kitty and the discards, shown to the Crown
+    (once it holds them) and to everyone when the hand is over."""
+    crown = state.chief
+    out: dict[str, Any] = {"crown": crown, "shield": state.vice, "kitty": None, "discards": None}
+    if not state.kitty:
+        return out
+    taken = state.phase_id != AUCTION and crown is not None
+    sees = over or (taken and seat == crown)
+    out["kitty"] = {
+        "size": len(state.kitty),
+        "holder": crown if taken else None,
+        "cards": _cards(state.kitty) if sees else [],
+    }
+    out["discards"] = {
+        "seat": crown if taken else None,
+        "count": len(state.discarded),
+        "cards": _cards(state.discarded) if sees else [],
+    }
+    return out
 
 
 def view(state: HandState, seat: int | None) -> dict[str, Any]:
@@ -104,7 +135,10 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
         "bid": state.bid,
         "team_goal": state.rules.goal(state.players, state.bid) if state.bid else None,
         "prompt": prompt(state) if seat is not None and seat == state.to_move else None,
+        "roles": state.rules.roles(),
     }
+    if state.rules.roles_move:
+        out |= _revised_keys(state, seat, over)
     if over:
         out["result"] = hand_result(state)
         out["deal"] = [_cards(h) for h in state.deal]

@@ -11,6 +11,7 @@ from fastapi.staticfiles import StaticFiles
 
 from app import db
 from app.config import Settings
+from app.history.router import router as history_router
 from app.realtime import endpoint
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(tables.links)
     app.include_router(endpoint.router)
     app.include_router(web.router)
+    app.include_router(history_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 

@@ -1,0 +1,1 @@
+"""History: score sheets, finished hands and their replays, and "my tables"."""

@@ -1,0 +1,287 @@
+"""History pages and their JSON: score sheet (HTML, CSV), hand pages with replay, my tables.
+
+Private by construction: every route needs the table's invite code (or, for "my tables", the
+browser's own seat cookies); every response says ``noindex`` and ``no-store``; only finished
+hands are ever shown, so nothing of the hand in progress leaves the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Cookie, Header, Query, Request, Response
+from fastapi import Path as Path_
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.routing import APIRoute
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from app.deps import SessionFactoryDep
+from app.history import hands, mine, service, sheet, words
+from app.history.i18n import Text, translations
+from app.history.service import TableHistory
+from app.tables import tokens
+from app.web import i18n as web_i18n
+
+_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+_ONE_YEAR = 365 * 24 * 3600
+PRIVATE_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store"}
+
+
+class PrivateRoute(APIRoute):
+    """Adds the privacy headers to every response of these routes, errors included."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def private(request: Request) -> Response:
+            try:
+                response = await handler(request)
+            except RequestValidationError as exc:
+                # Answered here rather than by the app's handler, so it gets the headers too.
+                response = await request_validation_exception_handler(request, exc)
+            response.headers.update(PRIVATE_HEADERS)
+            return response
+
+        return private
+
+
+pages = APIRouter(route_class=PrivateRoute, include_in_schema=False)
+api = APIRouter(prefix="/api/tables", tags=["history"], route_class=PrivateRoute)
+
+CodePath = Annotated[str, Path_(max_length=128)]
+HandPath = Annotated[int, Path_(ge=1, le=100_000)]
+LangQuery = Annotated[str | None, Query(alias="lang", max_length=16)]
+LangCookie = Annotated[str | None, Cookie(alias=web_i18n.LANG_COOKIE, max_length=16)]
+AcceptLanguage = Annotated[str | None, Header(max_length=512)]
+
+
+def _environment(lang: str) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(_TEMPLATES),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    t = Text(lang)
+    env.globals.update(
+        card_name=lambda card: words.card(t, card),
+        trump_name=lambda kind: words.trump(t, kind),
+        signed=words.signed,
+        num=words.number,
+    )
+    return env
+
+
+# One environment per language: the gettext callables are bound to their environment.
+_ENVIRONMENTS = {lang: _environment(lang) for lang in web_i18n.LANGUAGES}
+
+
+def render_page(
+    template: str, lang: str, *, lang_url: Callable[[str], str], **context: object
+) -> str:
+    """A history template in ``lang``; ``lang_url(other)`` links this page in another language."""
+    page = _ENVIRONMENTS[lang].get_template(template)
+    others = [code for code in web_i18n.LANGUAGES if code != lang]
+    return page.render(lang=lang, other_languages=others, lang_url=lang_url, **context)
+
+
+def _render(
+    request: Request, template: str, lang: str, *, status_code: int = 200, **context: object
+) -> HTMLResponse:
+    def lang_url(other: str) -> str:
+        query = {**request.query_params, "lang": other}
+        query.pop("partial", None)
+        return f"{request.url.path}?{urlencode(query)}"
+
+    html = render_page(template, lang, lang_url=lang_url, **context)
+    response = HTMLResponse(html, status_code=status_code)
+    if web_i18n.supported(request.query_params.get("lang")):
+        # Remembered like the client does, so the table page speaks the same language.
+        response.set_cookie(web_i18n.LANG_COOKIE, lang, max_age=_ONE_YEAR, samesite="lax")
+    return response
+
+
+def _error_json(status_code: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
+
+
+def _error_page(request: Request, lang: str, status_code: int, code: str) -> HTMLResponse:
+    return _render(request, "history/error.html", lang, status_code=status_code, code=code)
+
+
+async def _history(request: Request, invite_code: str) -> TableHistory | None:
+    factory = request.app.state.session_factory
+    return await service.load(session_factory=factory, invite_code=invite_code)
+
+
+def _viewer_seat(request: Request, history: TableHistory) -> int | None:
+    token = request.cookies.get(tokens.seat_cookie_name(history.invite_code))
+    return history.seat_of_token(token)
+
+
+def _missing_hand(history: TableHistory, number: int) -> tuple[int, str, str]:
+    """Why hand ``number`` cannot be shown: (status, code, message)."""
+    if history.running == number:
+        return 409, "hand_in_progress", "this hand is still being played; it is shown once over"
+    return 404, "unknown_hand", "this table has no such hand"
+
+
+# ----- pages ---------------------------------------------------------------------------------
+
+
+@pages.get("/t/{invite_code}/sheet", response_class=HTMLResponse)
+async def sheet_page(
+    request: Request,
+    invite_code: CodePath,
+    lang: LangQuery = None,
+    mu_lang: LangCookie = None,
+    accept_language: AcceptLanguage = None,
+) -> HTMLResponse:
+    """The score sheet, laid out like the paper one."""
+    chosen = web_i18n.choose(lang, mu_lang, accept_language)
+    history = await _history(request, invite_code)
+    if history is None:
+        return _error_page(request, chosen, 404, "unknown_table")
+    return _render(
+        request,
+        "history/sheet.html",
+        chosen,
+        code=invite_code,
+        history=history,
+        sheet=sheet.build(history, Text(chosen)),
+        viewer=_viewer_seat(request, history),
+    )
+
+
+@pages.get("/t/{invite_code}/sheet.csv")
+async def sheet_csv(request: Request, invite_code: CodePath) -> Response:
+    """The score sheet as CSV: one line per hand."""
+    history = await _history(request, invite_code)
+    if history is None:
+        return _error_json(404, "unknown_table", "no table has this invite code")
+    filename = f"mu-scoresheet-{history.created_at:%Y-%m-%d}.csv" if history.created_at else ""
+    return Response(
+        sheet.to_csv(history),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename or "mu.csv"}"'},
+    )
+
+
+@pages.get("/t/{invite_code}/hands/{number}", response_class=HTMLResponse)
+async def hand_page(
+    request: Request,
+    invite_code: CodePath,
+    number: HandPath,
+    step: Annotated[int, Query(ge=0, le=10_000)] = 0,
+    seat: Annotated[str | None, Query(max_length=8, pattern="^(all|[0-5])$")] = None,
+    partial: Annotated[bool, Query()] = False,
+    lang: LangQuery = None,
+    mu_lang: LangCookie = None,
+    accept_language: AcceptLanguage = None,
+) -> HTMLResponse:
+    """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""
+    chosen = web_i18n.choose(lang, mu_lang, accept_language)
+    history = await _history(request, invite_code)
+    if history is None:
+        return _error_page(request, chosen, 404, "unknown_table")
+    record = history.hand(number)
+    if record is None:
+        status, code, _message = _missing_hand(history, number)
+        return _error_page(request, chosen, status, code)
+    t = Text(chosen)
+    viewer = _viewer_seat(request, history)
+    perspective = _perspective(seat, viewer, history.players)
+    frame = hands.frame(history, record, step, perspective, t)
+    context: dict[str, Any] = {
+        "code": invite_code,
+        "history": history,
+        "frame": frame,
+        "viewer": viewer,
+        "seat_param": "all" if perspective is None else str(perspective),
+    }
+    if partial:
+        return _render(request, "history/_replay.html", chosen, **context)
+    detail = hands.detail(history, record, t)
+    steps = hands.auction_steps(detail, history.players)
+    return _render(request, "history/hand.html", chosen, hand=detail, auction=steps, **context)
+
+
+def _perspective(seat: str | None, viewer: int | None, players: int) -> int | None:
+    """Whose hand the replay shows: the asked seat, else the viewer's own; None = all open."""
+    if seat is None:
+        return viewer
+    if seat == "all" or int(seat) >= players:
+        return None
+    return int(seat)
+
+
+@pages.get("/me/tables", response_class=HTMLResponse)
+async def my_tables_page(
+    request: Request,
+    lang: LangQuery = None,
+    mu_lang: LangCookie = None,
+    accept_language: AcceptLanguage = None,
+) -> HTMLResponse:
+    """The tables this browser sits at, and statistics per player name across them."""
+    chosen = web_i18n.choose(lang, mu_lang, accept_language)
+    factory = request.app.state.session_factory
+    tables = await mine.my_tables(session_factory=factory, cookies=request.cookies)
+    return _render(
+        request, "history/tables.html", chosen, tables=tables, stats=mine.statistics(tables)
+    )
+
+
+# ----- JSON ----------------------------------------------------------------------------------
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"description": "unknown_table or unknown_hand"},
+    409: {"description": "hand_in_progress: the hand is not over yet"},
+}
+
+
+@api.get("/{invite_code}/hands", responses=_ERRORS)
+async def list_hands(
+    invite_code: CodePath, sessions: SessionFactoryDep, lang: LangQuery = None
+) -> Any:
+    """The finished hands: kind, bid, chief, trump, success and each seat's score."""
+    history = await service.load(session_factory=sessions, invite_code=invite_code)
+    if history is None:
+        return _error_json(404, "unknown_table", "no table has this invite code")
+    t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
+    return {
+        "names": history.names,
+        "hands": [
+            {**hands.summary(history, record, t), "url": f"/t/{invite_code}/hands/{record.number}"}
+            for record in history.hands
+        ],
+        "running": history.running,
+        "scoresheet": f"/api/tables/{invite_code}/scoresheet",
+    }
+
+
+@api.get("/{invite_code}/hands/{number}", responses=_ERRORS)
+async def read_hand(
+    invite_code: CodePath, number: HandPath, sessions: SessionFactoryDep, lang: LangQuery = None
+) -> Any:
+    """A finished hand in full: deal, auction, tricks, result, and the action log to replay."""
+    history = await service.load(session_factory=sessions, invite_code=invite_code)
+    if history is None:
+        return _error_json(404, "unknown_table", "no table has this invite code")
+    record = history.hand(number)
+    if record is None:
+        return _error_json(*_missing_hand(history, number))
+    t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
+    return hands.detail(history, record, t)
+
+
+# The one router app/main.py includes: pages first, then the JSON.
+router = APIRouter()
+router.include_router(pages)
+router.include_router(api)

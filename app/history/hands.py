@@ -55,12 +55,13 @@ def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
 def _explain_eklat(result: dict[str, Any], names: list[str], t: Text) -> str:
     provocateur = result["provocateur"]
     others = [s for s in result["tied"] if s != provocateur]
-    scores = result["total"]
+    scores, bid = result["total"], result["bid"]
+    tied = words.people(t, [names[s] for s in result["tied"]])
     text = t.plural(
         "Eklat at %(num)d card between %(tied)s: %(who)s provoked it → %(who)s %(loss)s",
         "Eklat at %(num)d cards between %(tied)s: %(who)s provoked it → %(who)s %(loss)s",
-        result["bid"],
-        tied=words.people(t, [names[s] for s in result["tied"]]),
+        bid,
+        tied=tied,
         who=names[provocateur],
         loss=words.signed(scores[provocateur]),
     )

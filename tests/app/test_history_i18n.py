@@ -1,0 +1,64 @@
+"""The history pages' German catalog covers every string they use, with matching placeholders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.pofile import read_po
+
+from app.history import i18n, words
+from app.history.i18n import Text
+
+REPO = Path(__file__).resolve().parents[2]
+KEYWORDS = {**DEFAULT_KEYWORDS, "t": None, "N_": None, "plural": (1, 2)}
+JINJA = {"trim_blocks": "True", "lstrip_blocks": "True"}
+
+
+def used_messages() -> set[str]:
+    found: set[str] = set()
+    sources = [("python", p, {}) for p in sorted((REPO / "app" / "history").glob("*.py"))]
+    sources += [
+        ("jinja2", p, JINJA) for p in sorted((REPO / "templates" / "history").glob("*.html"))
+    ]
+    for method, path, options in sources:
+        for _line, message, _comments, _context in extract_from_file(
+            method, str(path), keywords=KEYWORDS, options=options
+        ):
+            found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def german_catalog() -> Catalog:
+    path = REPO / "app" / "history" / "translations" / "de" / "LC_MESSAGES" / "history.po"
+    with path.open("rb") as po:
+        return read_po(po, locale="de")
+
+
+def test_every_history_string_has_a_german_translation() -> None:
+    catalog = german_catalog()
+    translated = {
+        (m.id if isinstance(m.id, str) else m.id[0])
+        for m in catalog
+        if m.id and (all(m.string) if isinstance(m.string, tuple) else m.string)
+    }
+    used = used_messages()
+    assert len(used) > 100
+    assert used - translated == set()
+
+
+def test_german_placeholders_match() -> None:
+    problems = [(message.id, errors) for message, errors in german_catalog().check() if errors]
+    assert problems == []
+
+
+def test_words_in_both_languages() -> None:
+    de, en = Text("de"), Text("en")
+    assert (words.trump(de, "7"), words.trump(de, "red"), words.trump(de, "none")) == (
+        "7er", "Rot", "Ohne Trumpf",
+    )  # fmt: skip
+    assert (words.trump(en, "7"), words.trump(en, "red")) == ("7s", "Red")
+    assert words.people(de, ["Anna", "Ben", "Conny"]) == "Anna, Ben und Conny"
+    # Shared strings (the site header) still come from the client's catalog behind ours.
+    assert i18n.translations("de").gettext("Language") == "Sprache"

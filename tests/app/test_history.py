@@ -25,6 +25,7 @@ from tests.app.conftest import AppFactory
 from tests.app.helpers import choose
 
 NAMES = ["Anna", "Ben", "Conny", "Dora"]
+AppClient = tuple[FastAPI, httpx.AsyncClient]
 VOID = {"input", "br", "meta", "link", "col", "img", "hr", "wbr"}
 
 
@@ -47,7 +48,7 @@ class Table:
 
 
 @pytest.fixture
-async def http(make_app: AppFactory) -> AsyncIterator[tuple[FastAPI, httpx.AsyncClient]]:
+async def http(make_app: AppFactory) -> AsyncIterator[AppClient]:
     app = make_app()
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
@@ -156,7 +157,7 @@ def assert_private(response: httpx.Response) -> None:
 # ----- the score sheet ------------------------------------------------------------------------
 
 
-async def test_sheet_numbers_equal_the_engine_results_hand_by_hand(http: Any) -> None:
+async def test_sheet_numbers_equal_the_engine_results_hand_by_hand(http: AppClient) -> None:
     table = await open_table(*http)
     for kind in ("played", "eklat", "allpass", "played"):
         await play(table, kind)
@@ -195,7 +196,7 @@ async def test_sheet_numbers_equal_the_engine_results_hand_by_hand(http: Any) ->
     assert [h["score"] for h in listing["hands"]] == [r["total"] for r in table.results]
 
 
-async def test_csv_parses_and_matches_the_engine(http: Any) -> None:
+async def test_csv_parses_and_matches_the_engine(http: AppClient) -> None:
     table = await open_table(*http)
     for kind in ("played", "eklat", "allpass"):
         await play(table, kind)
@@ -216,7 +217,7 @@ async def test_csv_parses_and_matches_the_engine(http: Any) -> None:
             assert int(row[f"{name} total"]) == totals[seat]
 
 
-async def test_csv_neutralises_formula_names(http: Any) -> None:
+async def test_csv_neutralises_formula_names(http: AppClient) -> None:
     table = await open_table(*http, players=3, names=["=HYPERLINK(1)", "Ben", "Cleo"])
     header = (await table.http.get(f"/t/{table.code}/sheet.csv")).text.splitlines()[0]
     assert "'=HYPERLINK(1) points" in header and ",=" not in header
@@ -244,7 +245,7 @@ async def _every_view(table: Table, number: int) -> list[httpx.Response]:
     return [await table.http.get(path) for path in paths]
 
 
-async def test_a_running_hand_is_never_revealed(http: Any) -> None:
+async def test_a_running_hand_is_never_revealed(http: AppClient) -> None:
     table = await open_table(*http)
     table.http.cookies.set(f"mu_seat_{table.code}", table.tokens[0])
     await play(table, "played", stop_after=12)  # bids, trumps, partner, a few cards
@@ -276,7 +277,7 @@ async def test_a_running_hand_is_never_revealed(http: Any) -> None:
     assert Cells(page.text).attrs["replay"]["data-step"] == str(finished["steps"])
 
 
-async def test_errors_are_clear_and_private(http: Any) -> None:
+async def test_errors_are_clear_and_private(http: AppClient) -> None:
     app, client = http
     table = await open_table(app, client, players=3)
     await play(table, "allpass")
@@ -303,7 +304,7 @@ async def test_errors_are_clear_and_private(http: Any) -> None:
 # ----- finished hands and their replay --------------------------------------------------------
 
 
-async def test_hand_json_replays_to_the_same_tricks_and_result(http: Any) -> None:
+async def test_hand_json_replays_to_the_same_tricks_and_result(http: AppClient) -> None:
     table = await open_table(*http)
     await play(table, "played")
     hand = (await table.http.get(f"/api/tables/{table.code}/hands/1")).json()
@@ -324,7 +325,7 @@ PLAY = re.compile(r'data-testid="replay-play-(\d)">\s*<span class="card[^"]*" da
 WINNER = re.compile(r'class="played winner" data-testid="replay-play-(\d)"')
 
 
-async def test_the_replay_reproduces_every_trick(http: Any) -> None:
+async def test_the_replay_reproduces_every_trick(http: AppClient) -> None:
     table = await open_table(*http)
     await play(table, "played")
     hand = (await table.http.get(f"/api/tables/{table.code}/hands/1")).json()
@@ -345,7 +346,7 @@ async def test_the_replay_reproduces_every_trick(http: Any) -> None:
     assert seen == expected
 
 
-async def test_replay_is_seen_from_the_viewers_seat_by_default(http: Any) -> None:
+async def test_replay_is_seen_from_the_viewers_seat_by_default(http: AppClient) -> None:
     table = await open_table(*http)
     await play(table, "played")
     table.http.cookies.set(f"mu_seat_{table.code}", table.tokens[2])
@@ -371,7 +372,7 @@ def _inner(html: str, seat: int) -> str:
 # ----- my tables ------------------------------------------------------------------------------
 
 
-async def test_my_tables_lists_only_real_seats_with_statistics(http: Any) -> None:
+async def test_my_tables_lists_only_real_seats_with_statistics(http: AppClient) -> None:
     app, client = http
     first = await open_table(app, client, players=3)
     for kind in ("played", "eklat", "played"):
@@ -403,7 +404,7 @@ async def test_my_tables_lists_only_real_seats_with_statistics(http: Any) -> Non
         assert cells[f"stats-{rows[name]}"].split()[-2:] == [f"{avg:.1f}", str(bonus)]
 
 
-async def test_my_tables_without_seats(http: Any) -> None:
+async def test_my_tables_without_seats(http: AppClient) -> None:
     _app, client = http
     page = await client.get("/me/tables")
     assert page.status_code == 200 and "no-tables" in Cells(page.text).text

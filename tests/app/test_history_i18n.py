@@ -18,6 +18,7 @@ JINJA = {"trim_blocks": "True", "lstrip_blocks": "True"}
 
 def used_messages() -> set[str]:
     found: set[str] = set()
+    sources: list[tuple[str, Path, dict[str, str]]]
     sources = [("python", p, {}) for p in sorted((REPO / "app" / "history").glob("*.py"))]
     sources += [
         ("jinja2", p, JINJA) for p in sorted((REPO / "templates" / "history").glob("*.html"))

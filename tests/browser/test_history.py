@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from websockets.sync.client import ClientConnection, connect
 
 from tests.browser.conftest import DESKTOP, PHONE, Server
@@ -79,7 +79,9 @@ def test_score_sheet_then_step_through_the_replay(
     sheet = server.api("GET", f"/api/tables/{code}/scoresheet").json()
     hand = server.api("GET", f"/api/tables/{code}/hands/1").json()
 
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    context = browser.new_context(
+        viewport=ViewportSize(width=DESKTOP["width"], height=DESKTOP["height"]), locale="en-GB"
+    )
     page = context.new_page()
     errors = _errors(page)
     page.goto(f"{server.base_url}/t/{code}/sheet")
@@ -126,7 +128,10 @@ def test_replay_steps_without_javascript(
     browser: Browser, server: Server, screenshots: Path
 ) -> None:
     code = play_one_hand(server)
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    context = browser.new_context(
+        viewport=ViewportSize(width=PHONE["width"], height=PHONE["height"]),
+        java_script_enabled=False,
+    )
     page = context.new_page()
     page.goto(f"{server.base_url}/t/{code}/hands/1?seat=all")
     page.get_by_test_id("step-next").click()

@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import db
+from app import db, health
 from app.config import Settings
 from app.history.router import router as history_router
 from app.realtime import endpoint
@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(tables.router)
     app.include_router(tables.links)
     app.include_router(endpoint.router)
+    app.include_router(health.router)
     app.include_router(web.router)
     app.include_router(history_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

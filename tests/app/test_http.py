@@ -202,3 +202,8 @@ async def test_openapi_describes_the_http_api(api: httpx.AsyncClient) -> None:
     ]:
         assert path in paths
     assert (await api.get("/docs")).status_code == 200
+
+
+async def test_health(api: httpx.AsyncClient) -> None:
+    response = await api.get("/healthz")
+    assert response.status_code == 200 and response.json() == {"status": "ok"}

@@ -26,13 +26,19 @@ def cards(*names: str) -> list[int]:
 
 
 def stack(
-    players: int, fixed: dict[int, Sequence[int]], colours: Sequence[int] = (0, 1, 2, 3, 4)
+    players: int,
+    fixed: dict[int, Sequence[int]],
+    colours: Sequence[int] = (0, 1, 2, 3, 4),
+    *,
+    size: int | None = None,
+    kitty: Sequence[int] = (),
 ) -> list[list[int]]:
     """Hands where ``fixed[seat]`` are in that seat's hand; the rest of the deck (of
-    ``colours``) fills the hands in id order."""
-    size = {3: 12, 4: 15, 5: 12, 6: 10}[players]
+    ``colours``, less ``kitty``) fills the hands in id order.  ``size``: the hand size when
+    it is not the classic one (revised 3 players: 15)."""
+    size = size or {3: 12, 4: 15, 5: 12, 6: 10}[players]
     hands = [list(fixed.get(s, ())) for s in range(players)]
-    used = {c for h in hands for c in h}
+    used = {c for h in hands for c in h} | set(kitty)
     rest = [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours and c not in used]
     for hand in hands:
         while len(hand) < size:

@@ -7,22 +7,26 @@ from collections.abc import Iterator
 from typing import Any
 
 import engine
-from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.state import AUCTION, END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
 from engine.trumps import kind_to_str, trick_winner
 
 TRUMP_WORDS = ["none", "red", "yellow", "green", "blue", "purple", *map(str, range(10))]
 
 
 def random_action(state: HandState, rng: random.Random) -> dict[str, Any]:
-    """A random legal dict action; bids like a player who often passes."""
+    """A random legal dict action; bids like a player who often passes (and, without the
+    classic small-steps cap, shows at most 3 cards a turn, so that Crowns sometimes win)."""
     prompt = engine.legal_prompt(state)
     assert prompt is not None and state.to_move is not None
     kind = prompt["type"]
     if kind == "bid":
         if prompt["max_cards"] == 0 or rng.random() < 0.65:
             return {"type": "pass"}
-        k = rng.randint(1, prompt["max_cards"])
+        most = min(prompt["max_cards"], 3) if state.rules.roles_move else prompt["max_cards"]
+        k = rng.randint(1, most)
         return {"type": "bid", "cards": rng.sample(state.hands[state.to_move], k)}
+    if kind == "discard":
+        return {"type": "discard", "cards": rng.sample(prompt["cards"], prompt["count"])}
     if kind == "trump":
         return {"type": "trump", "trump": rng.choice(prompt["options"])}
     if kind == "partner":
@@ -45,12 +49,24 @@ def card_ids(payload: Any) -> Iterator[int]:
             yield from card_ids(item)
 
 
+def hidden_from(state: HandState, viewer: int | None) -> set[int]:
+    """The cards ``viewer`` must not see: other seats' hands, the kitty before the Crown
+    takes it, and the Crown's discards unless the viewer is the Crown (R3)."""
+    hidden = {c for s, hand in enumerate(state.hands) if s != viewer for c in hand}
+    if state.phase_id == AUCTION:
+        hidden |= set(state.kitty)
+    if viewer is None or viewer != state.chief:
+        hidden |= set(state.discarded)
+    return hidden
+
+
 def assert_no_leak(state: HandState) -> None:
-    """Before the end, no view shows a card hidden in another seat's hand."""
+    """Before the end, no view shows a card hidden from its viewer (other seats' hands, the
+    kitty, the discards)."""
     if state.is_over:
         return
     for viewer in [None, *range(state.players)]:
-        hidden = {c for s, hand in enumerate(state.hands) if s != viewer for c in hand}
+        hidden = hidden_from(state, viewer)
         seen = set(card_ids(engine.view(state, viewer)))
         assert not seen & hidden, f"seat {viewer} sees hidden cards {seen & hidden}"
 
@@ -58,7 +74,10 @@ def assert_no_leak(state: HandState) -> None:
 def assert_conserved(state: HandState) -> None:
     held = [c for h in state.hands for c in h] + [c for d in state.displays for c in d]
     played = [c for _, c in state.trick] + [c for t in state.tricks for _, c in t[1]]
-    assert sorted(held + played) == sorted(c for h in state.deal for c in h)
+    if state.phase_id == AUCTION or state.chief is None:
+        held += state.kitty  # not taken (yet)
+    dealt = [c for h in state.deal for c in h] + list(state.kitty)
+    assert sorted(held + played + state.discarded) == sorted(dealt)
     assert (state.to_move is None) == state.is_over
     if state.to_move is not None:
         assert state.legal_actions(), "the seat to move always has a legal action"
@@ -80,6 +99,8 @@ def assert_prompt_is_exact(state: HandState) -> None:
             else:
                 _refused(state, seat, {"type": "trump", "trump": word}, "trump_not_allowed")
         _refused(state, seat, {"type": "play", "card": 0}, "wrong_phase")
+    elif kind == "discard":
+        _check_discard_prompt(state, seat, prompt)
     elif kind == "partner":
         for other in range(-1, state.players + 1):
             action = {"type": "partner", "seat": other}
@@ -101,6 +122,20 @@ def _check_bid_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> No
     _refused(state, seat, {"type": "play", "card": 0}, "wrong_phase")
 
 
+def _check_discard_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> None:
+    cards, count = prompt["cards"], prompt["count"]
+    assert cards == sorted(state.hands[seat]) and count == len(state.kitty) - len(state.discarded)
+    engine.apply(state, seat, {"type": "discard", "cards": cards[-count:]})
+    bad = [cards[: count - 1], [*cards, -1][: count + 1], [cards[0]] * count]
+    bad += [[*cards[: count - 1], c] for c in state.displays[seat][:1]]
+    bad += [[*cards[: count - 1], c] for c in range(60) if c not in cards][:2]
+    for shown in bad:
+        _refused(state, seat, {"type": "discard", "cards": shown}, "discard_not_allowed")
+    _refused(state, seat, {"type": "discard", "cards": "all"}, "bad_action")
+    _refused(state, seat, {"type": "pass"}, "wrong_phase")
+    _refused(state, seat, {"type": "play", "card": cards[0]}, "wrong_phase")
+
+
 def _check_play_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> None:
     pool = set(state.playable(seat))
     for cid in range(60):
@@ -116,7 +151,7 @@ def fingerprint(state: HandState) -> tuple[Any, ...]:
     return (
         state.phase_id, state.to_move, repr(state.hands), repr(state.displays), tuple(state.counts),
         tuple(state.trick), len(state.tricks), len(state.auction_log), state.vice_kind,
-        state.chief_kind, state.partner,
+        state.chief_kind, state.partner, tuple(state.discarded), tuple(state.points_won),
     )  # fmt: skip
 
 
@@ -141,6 +176,8 @@ def assert_fast_interface_agrees(state: HandState) -> None:
         assert [kind_to_str(a - TRUMP_BASE) for a in actions] == prompt["options"]
     elif prompt["type"] == "partner":
         assert [a - PARTNER_BASE for a in actions] == prompt["options"]
+    elif prompt["type"] == "discard":
+        assert actions == prompt["cards"]
     else:
         shown_choices = len(state.hands[state.to_move or 0]) if prompt["max_cards"] else 0
         assert actions[-1] == END_TURN and len(actions) - 1 == shown_choices
@@ -162,10 +199,36 @@ def assert_result_consistent(state: HandState) -> None:
     assert result["total"] == [
         p + b for p, b in zip(result["card_points"], result["bonus"], strict=True)
     ]
+    assert result["variant"] == state.rules.name
+    if state.rules.roles_move:
+        assert_revised_result(state, result)
 
 
-def play_hand(players: int, rng: random.Random, *, exhaustive: bool) -> HandState:
-    state = engine.deal(players, rng.randrange(players), rng)
+def assert_revised_result(state: HandState, result: dict[str, Any]) -> None:
+    """R6, R12: no Eklat, no penalty; the bonuses go to exactly the winning team."""
+    assert result["kind"] in ("played", "redeal") and result["provocateur"] is None
+    parts = zip(result["bid_bonus"], result["trump_bonus"], strict=True)
+    assert result["bonus"] == [b + t for b, t in parts] and min(result["bonus"]) >= 0
+    assert sorted(result["discarded"]) == sorted(state.discarded)
+    if result["kind"] == "redeal":
+        assert max(state.counts) == 0 and result["winning_team"] is None
+        return
+    crown_team = {state.chief, state.partner} - {None}
+    winning = result["winning_team"]
+    assert (winning == "crown") == (result["team_points"] >= result["team_goal"])
+    if winning is None:
+        assert state.vice is None and not any(result["bonus"])
+        return
+    members = crown_team if winning == "crown" else set(range(state.players)) - crown_team
+    assert {s for s, b in enumerate(result["bonus"]) if b} == members
+    bid = result["bid"] * 10 if winning == "crown" else result["shield_bid"] * 5
+    assert all(result["bid_bonus"][s] == bid for s in members)
+
+
+def play_hand(
+    players: int, rng: random.Random, *, exhaustive: bool, variant: str = "classic"
+) -> HandState:
+    state = engine.deal(players, rng.randrange(players), rng, variant)
     while not state.is_over:
         assert_conserved(state)
         if exhaustive:

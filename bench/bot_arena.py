@@ -1,0 +1,177 @@
+"""Bot strength on duplicate deals: each bot's mean Mü score per hand with a 95% CI.
+
+For every deal (seeded, so the deal set is fixed) and every rotation ``r`` of the seats, the
+candidate bot sits in seat ``r`` and the baseline bot in all other seats, so the candidate
+sits in every position of every deal (one deal = ``players`` hands).  The score is the real
+Mü score of the hand: card points + bonus/penalty, or the Eklat points.  Per deal we average
+the candidate's score over its hands and the baseline's over its seat-hands; the 95% CIs
+(1.96 standard errors) are taken over deals.  Every bot's RNG is seeded from
+``(seed, deal, rotation, seat)``, so a run is reproducible (the search bot with
+``--search-time 0``, i.e. a fixed world budget instead of a clock).
+
+Usage::
+
+    python bench/bot_arena.py                       # 4 and 5 players, both matchups, 2000 hands
+    python bench/bot_arena.py --players 4 --hands 400 --matchups search:heuristic
+    python bench/bot_arena.py --search-worlds 24 --search-time 0 --workers 2
+
+The search decision times printed are wall times of ``act`` for the search seats (only the
+decisions with a real choice; a play with one legal card is instant and left out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine.bots import Bot, make_bot  # noqa: E402
+
+Task = tuple[str, str, int, int, int, dict[str, Any]]
+
+
+def build(level: str, budget: dict[str, Any]) -> Bot:
+    return make_bot(level, **budget) if level == "search" else make_bot(level)
+
+
+def play_deal(task: Task) -> dict[str, Any]:
+    """Play one deal ``players`` times, the candidate rotated through the seats."""
+    cand, base, players, deal_no, seed, budget = task
+    cand_scores, base_scores, times = [], [], []
+    outcomes: list[str] = []
+    for rot in range(players):
+        state = engine.deal(players, deal_no % players, random.Random(seed * 1_000_003 + deal_no))
+        bots = [build(cand if s == rot else base, budget) for s in range(players)]
+        rngs = [random.Random(f"{seed}/{deal_no}/{rot}/{s}") for s in range(players)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = engine.view(state, seat)
+            t0, c0 = time.perf_counter(), time.process_time()
+            action = bots[seat].act(view, rngs[seat])
+            dt, dc = time.perf_counter() - t0, time.process_time() - c0
+            prompt = view["prompt"]
+            if bots[seat].name == "search" and not (
+                prompt["type"] == "play" and len(prompt["cards"]) == 1
+            ):
+                times.append((dt, dc))
+            state = engine.apply(state, seat, action)
+        result = engine.result(state)
+        assert result is not None
+        total = result["total"]
+        cand_scores.append(total[rot])
+        base_scores.extend(total[s] for s in range(players) if s != rot)
+        outcomes.append(result["kind"])
+    return {
+        "cand": statistics.fmean(cand_scores),
+        "base": statistics.fmean(base_scores),
+        "times": times,
+        "outcomes": outcomes,
+    }
+
+
+def ci(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def ms(values: list[float], q: float) -> str:
+    return f"{1000 * pct(values, q):.0f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[4, 5])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per table (>=)")
+    parser.add_argument("--matchups", nargs="+", default=["heuristic:random", "search:heuristic"])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search-worlds", type=int, default=None, help="max worlds/decision")
+    parser.add_argument(
+        "--search-time", type=float, default=None, help="seconds/decision (0: no clock)"
+    )
+    args = parser.parse_args()
+
+    budget: dict[str, Any] = {}
+    if args.search_worlds is not None:
+        budget["max_worlds"] = args.search_worlds
+    if args.search_time is not None:
+        budget["time_limit"] = args.search_time or None
+
+    print(
+        f"bot arena: {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cpus, {args.workers} workers, seed {args.seed}, "
+        f"search budget {budget or 'default'}, "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        "| players | candidate vs baseline | deals | hands | candidate mean ±95% CI "
+        "| baseline mean ±95% CI | difference ±95% CI | played / Eklat / all pass | wall s |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---|---:|")
+    all_times: list[float] = []
+    all_cpu: list[float] = []
+    with multiprocessing.Pool(args.workers) as pool:
+        for players in args.players:
+            deals = math.ceil(args.hands / players)
+            for matchup in args.matchups:
+                cand, base = matchup.split(":")
+                tasks: list[Task] = [
+                    (cand, base, players, d, args.seed, budget) for d in range(deals)
+                ]
+                t0 = time.time()
+                rows = pool.map(play_deal, tasks, chunksize=max(1, deals // (8 * args.workers)))
+                wall = time.time() - t0
+                cm, ch = ci([r["cand"] for r in rows])
+                bm, bh = ci([r["base"] for r in rows])
+                dm, dh = ci([r["cand"] - r["base"] for r in rows])
+                kinds = [k for r in rows for k in r["outcomes"]]
+                share = "/".join(
+                    f"{100 * kinds.count(k) / len(kinds):.0f}%"
+                    for k in ("played", "stalemate", "all_passed")
+                )
+                times = [t for r in rows for t, _ in r["times"]]
+                cpu = [c for r in rows for _, c in r["times"]]
+                all_times.extend(times)
+                all_cpu.extend(cpu)
+                print(
+                    f"| {players} | {cand} vs {base} | {deals} | {deals * players} "
+                    f"| {cm:+.2f} ± {ch:.2f} | {bm:+.2f} ± {bh:.2f} | {dm:+.2f} ± {dh:.2f} "
+                    f"| {share} | {wall:.0f} |",
+                    flush=True,
+                )
+                if times:
+                    print(
+                        f"|   | search decisions: {len(times)}; wall p50 {ms(times, 0.5)}, "
+                        f"p95 {ms(times, 0.95)}, max {1000 * max(times):.0f} ms; "
+                        f"cpu p50 {ms(cpu, 0.5)}, p95 {ms(cpu, 0.95)} | | | | | | | |",
+                        flush=True,
+                    )
+    if all_times:
+        print(
+            f"search decision time over all tables: n={len(all_times)}, "
+            f"wall p50 {ms(all_times, 0.5)}, p95 {ms(all_times, 0.95)}; "
+            f"cpu p50 {ms(all_cpu, 0.5)}, p95 {ms(all_cpu, 0.95)}"
+        )
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

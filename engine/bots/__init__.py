@@ -1,0 +1,62 @@
+"""Computer players for Mü (standard library only).
+
+A bot is an object with a ``name`` and ``act(view, rng) -> action``: it receives only the
+view of its seat (``engine.view(state, seat)`` while that seat is to move) and returns an
+action dict for ``engine.apply``.  It never sees the state.
+
+>>> import engine, random
+>>> from engine.bots import make_bot
+>>> hand = engine.deal(4, dealer=0, rng=random.Random(3))
+>>> bot = make_bot("heuristic")
+>>> action = bot.act(engine.view(hand, hand.to_move), random.Random(0))
+>>> hand = engine.apply(hand, hand.to_move, action)   # always legal
+
+Levels: ``"random"`` (uniform legal action), ``"heuristic"`` (rules of thumb, microseconds
+to a millisecond), ``"search"`` (determinized Monte-Carlo over the heuristic; budget
+``time_limit`` seconds, default 0.25, and ``max_worlds``).  See docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots.base import Bot, random_action
+from engine.bots.heuristic import HeuristicBot
+from engine.bots.random_bot import RandomBot
+from engine.bots.sampling import SamplingError, WorldSampler, sample_world
+from engine.bots.search import SearchBot
+
+LEVELS = ("random", "heuristic", "search")
+
+
+def make_bot(level: str, **budget: Any) -> Bot:
+    """A bot of ``level``; ``budget`` (search only): ``time_limit`` (seconds or ``None``) and
+    ``max_worlds``.  ``ValueError`` for an unknown level or budget key."""
+    if level == "random":
+        bot: Bot = RandomBot()
+    elif level == "heuristic":
+        bot = HeuristicBot()
+    elif level == "search":
+        unknown = set(budget) - {"time_limit", "max_worlds"}
+        if unknown:
+            raise ValueError(f"unknown search budget {sorted(unknown)}")
+        return SearchBot(**budget)
+    else:
+        raise ValueError(f"unknown bot level {level!r}; known: {list(LEVELS)}")
+    if budget:
+        raise ValueError(f"the {level} bot takes no budget")
+    return bot
+
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "SamplingError",
+    "SearchBot",
+    "WorldSampler",
+    "make_bot",
+    "random_action",
+    "sample_world",
+]

@@ -1,0 +1,256 @@
+"""Worlds consistent with one seat's view (determinization for the search bot).
+
+A *world* is a full :class:`~engine.state.HandState` that the seat could be in: its own hand,
+every display, the auction, the trumps, the partner and every played card are exactly those
+of the view; the hidden cards of the other seats are a random deal of the *unseen* cards
+(all cards of the colours in play minus the own hand, every display and every played card),
+with the right number per seat and respecting the voids the play has shown (a seat that did
+not follow the led suit holds no card of that effective suit, trumps being one suit).
+
+Construction: the first world is built by :func:`engine.deal_from` of the reconstructed
+original deal (hidden cards + displays + cards played, per seat) and replaying the public
+history as integer actions, each checked against ``legal_actions()``.  Later worlds clone that
+template and only swap the other seats' hidden hands (and their ``deal`` record), which yields
+the same state as a replay would, at a fraction of the cost.  ``tests/engine/bots`` checks
+that ``engine.view(world, seat) == view`` for every sample.
+
+>>> import engine, random
+>>> hand = engine.deal(4, 0, random.Random(1))
+>>> v = engine.view(hand, 2)
+>>> world = WorldSampler(v).sample(random.Random(5))
+>>> engine.view(world, 2) == v
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.api import deal_from
+from engine.cards import COLOUR_OF, COLOURS, DECK_SIZE
+from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.trumps import NO_TRUMP, kind_from_str, trump_table
+
+GREEDY_TRIES = 12
+
+
+class SamplingError(Exception):
+    """The view cannot be read as a classic hand, or no consistent world exists."""
+
+
+def _ids(cards: list[dict[str, Any]]) -> list[int]:
+    return [int(c["id"]) for c in cards]
+
+
+class WorldSampler:
+    """Reads a seat's view once; :meth:`sample` then draws consistent worlds."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        seat = view.get("seat")
+        if not isinstance(seat, int):
+            raise SamplingError("a world is sampled for a seat, not for a spectator")
+        self.seat = seat
+        self.players = n = int(view["players"])
+        self.dealer = int(view["dealer"])
+        self.variant = str(view.get("variant", "classic"))
+        try:
+            colours = {COLOURS.index(c) for c in view["colours"]}
+        except ValueError as exc:
+            raise SamplingError(str(exc)) from None
+        self.hand = _ids(view["hand"])
+        displays = [_ids(d) for d in view["displays"]]
+        self.hand_counts = [int(c) for c in view["hand_counts"]]
+
+        actions: list[int] = []
+        for entry in view["auction"]:
+            actions.extend(_ids(entry["cards"]))
+            actions.append(END_TURN)
+        trumps = view.get("trumps") or {}
+        vice_kind = NO_TRUMP
+        try:
+            if view.get("vice") is not None and trumps.get("vice") is not None:
+                vice_kind = kind_from_str(trumps["vice"])
+                actions.append(TRUMP_BASE + vice_kind)
+            chief_kind = None
+            if trumps.get("chief") is not None:
+                chief_kind = kind_from_str(trumps["chief"])
+                actions.append(TRUMP_BASE + chief_kind)
+        except ValueError as exc:
+            raise SamplingError(str(exc)) from None
+        if view.get("partner") is not None:
+            actions.append(PARTNER_BASE + int(view["partner"]))
+
+        tricks = [[(p["seat"], p["card"]["id"]) for p in t["cards"]] for t in view["tricks"]]
+        current = [(p["seat"], p["card"]["id"]) for p in view["trick"]]
+        if current:
+            tricks.append(current)
+        played_by: list[list[int]] = [[] for _ in range(n)]
+        self.void_mask = [0] * n  # per seat: the cards it cannot hold
+        table = trump_table(vice_kind, chief_kind) if chief_kind is not None else None
+        for trick in tricks:
+            if table is None:
+                raise SamplingError("cards were played before the trumps were named")
+            led = table.suit[trick[0][1]]
+            for i, (s, card) in enumerate(trick):
+                played_by[s].append(card)
+                actions.append(card)
+                if i and table.suit[card] != led:
+                    self.void_mask[s] |= table.suit_mask[led]
+        self.actions = actions
+
+        # Cards known to have been dealt to each seat: what it still shows and what it played.
+        self.known = [displays[s] + played_by[s] for s in range(n)]
+        self.known[seat] = self.known[seat] + self.hand
+        seen = {c for k in self.known for c in k}
+        self.unseen = [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours and c not in seen]
+        self.others = [s for s in range(n) if s != seat]
+        if len(self.hand) != self.hand_counts[seat] or len(self.unseen) != sum(
+            self.hand_counts[s] for s in self.others
+        ):
+            raise SamplingError("the hand counts do not match the unseen cards")
+        self.constrained = any(self.void_mask[s] for s in self.others)
+        self._template: HandState | None = None
+        self._greedy_fails = False
+
+    # ---- hidden hands ----------------------------------------------------------------------
+
+    def sample_hidden(self, rng: random.Random) -> list[list[int]]:
+        """Hidden hands per seat (the own seat keeps its hand), counts and voids respected."""
+        if not self.constrained:
+            cards = self.unseen[:]
+            rng.shuffle(cards)
+            out: list[list[int]] = [[] for _ in range(self.players)]
+            out[self.seat] = self.hand[:]
+            i = 0
+            for s in self.others:
+                k = self.hand_counts[s]
+                out[s] = cards[i : i + k]
+                i += k
+            return out
+        if not self._greedy_fails:
+            for _ in range(GREEDY_TRIES):
+                hidden = self._greedy(rng)
+                if hidden is not None:
+                    return hidden
+            self._greedy_fails = True  # a tight case: go straight to the exact method
+        return self._by_flow(rng)
+
+    def _eligible(self, card: int) -> list[int]:
+        bit = 1 << card
+        return [s for s in self.others if not self.void_mask[s] & bit]
+
+    def _greedy(self, rng: random.Random) -> list[list[int]] | None:
+        """Most constrained card first, holder drawn in proportion to the free places."""
+        cards = self.unseen[:]
+        rng.shuffle(cards)
+        elig = {c: self._eligible(c) for c in cards}
+        cards.sort(key=lambda c: len(elig[c]))
+        room = self.hand_counts[:]
+        out: list[list[int]] = [[] for _ in range(self.players)]
+        out[self.seat] = self.hand[:]
+        for c in cards:
+            options = [s for s in elig[c] if room[s] > 0]
+            if not options:
+                return None
+            total = sum(room[s] for s in options)
+            pick = rng.randrange(total)
+            for s in options:
+                pick -= room[s]
+                if pick < 0:
+                    break
+            out[s].append(c)
+            room[s] -= 1
+        return out
+
+    def _by_flow(self, rng: random.Random) -> list[list[int]]:
+        """Exact fallback: a max flow from groups of equally constrained cards to seats."""
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in self.unseen:
+            groups.setdefault(tuple(self._eligible(c)), []).append(c)
+        keys = list(groups)
+        rng.shuffle(keys)
+        flow = {(g, s): 0 for g in keys for s in g}
+        left = {g: len(groups[g]) for g in keys}
+        room = {s: self.hand_counts[s] for s in self.others}
+
+        def augment() -> bool:
+            # BFS over groups (forward edges) and seats (backward edges to groups using them).
+            for g0 in keys:
+                if left[g0] == 0:
+                    continue
+                parent: dict[Any, Any] = {("g", g0): None}
+                queue: list[tuple[str, Any]] = [("g", g0)]
+                while queue:
+                    node = queue.pop(0)
+                    if node[0] == "g":
+                        for s in node[1]:
+                            if ("s", s) not in parent:
+                                parent[("s", s)] = node
+                                if room[s] > 0:
+                                    path_end: tuple[str, Any] = ("s", s)
+                                    left[g0] -= 1
+                                    room[s] -= 1
+                                    while parent[path_end] is not None:
+                                        prev = parent[path_end]
+                                        if prev[0] == "g":
+                                            flow[(prev[1], path_end[1])] += 1
+                                        else:
+                                            flow[(path_end[1], prev[1])] -= 1
+                                        path_end = prev
+                                    return True
+                                queue.append(("s", s))
+                    else:
+                        for g in keys:
+                            if node[1] in g and flow[(g, node[1])] > 0 and ("g", g) not in parent:
+                                parent[("g", g)] = node
+                                queue.append(("g", g))
+            return False
+
+        while any(left.values()):
+            if not augment():
+                raise SamplingError("no deal of the unseen cards respects the shown voids")
+        out: list[list[int]] = [[] for _ in range(self.players)]
+        out[self.seat] = self.hand[:]
+        for g in keys:
+            cards = groups[g][:]
+            rng.shuffle(cards)
+            for s in g:
+                k = flow[(g, s)]
+                out[s].extend(cards[:k])
+                cards = cards[k:]
+        return out
+
+    # ---- worlds ----------------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> HandState:
+        """A full state consistent with the view (a fresh object the caller may mutate)."""
+        hidden = self.sample_hidden(rng)
+        if self._template is None:
+            self._template = self._replay(hidden)
+            return self._template.clone()
+        world = self._template.clone()
+        deal = list(world.deal)
+        for s in self.others:
+            world.hands[s] = sorted(hidden[s])
+            deal[s] = tuple(sorted(hidden[s] + self.known[s]))
+        world.deal = tuple(deal)
+        return world
+
+    def _replay(self, hidden: list[list[int]]) -> HandState:
+        originals = [hidden[s] + self.known[s] for s in range(self.players)]
+        originals[self.seat] = self.known[self.seat]
+        try:
+            state = deal_from(originals, self.dealer, self.variant)
+        except ValueError as exc:
+            raise SamplingError(str(exc)) from None
+        for action in self.actions:
+            if action not in state.legal_actions():
+                raise SamplingError(f"the public history does not replay (action {action})")
+            state.apply_action(action)
+        return state
+
+
+def sample_world(view: dict[str, Any], rng: random.Random) -> HandState:
+    """One world consistent with ``view`` (see :class:`WorldSampler` for many)."""
+    return WorldSampler(view).sample(rng)

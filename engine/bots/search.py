@@ -1,0 +1,135 @@
+"""The ``search`` bot: determinized Monte-Carlo (PIMC) over the heuristic policy.
+
+For every decision it samples worlds consistent with its view (:mod:`engine.bots.sampling`:
+the unseen cards dealt to the other seats by hand size, respecting shown voids), and in each
+world tries every candidate action and plays the hand out with the heuristic policy for all
+seats (:func:`engine.bots.policy.rollout`).  The candidate with the best mean Mü score for the
+bot's seat (card points + bonus/penalty, or Eklat points) over the worlds wins; the same
+worlds and rollout seeds are used for every candidate (common random numbers), and ties go
+to the heuristic's own choice.
+
+Candidates: every legal card in play; every trump or partner option; in the auction a pass,
+the heuristic's bid and bids of 1..k cards (k = the most it may show, up to 4) in the
+heuristic's showing order.
+
+Budget: ``time_limit`` seconds per decision (stops before a world that would overrun it,
+estimated from the worlds so far) and at most ``max_worlds`` worlds; ``time_limit=None``
+makes the bot deterministic for a given ``rng`` (tests, reproducible benchmarks).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from engine.bots import policy
+from engine.bots.base import KNOWN_PROMPTS, fits_prompt, random_action, to_dict
+from engine.bots.heuristic import heuristic_actions
+from engine.bots.sampling import SamplingError, WorldSampler
+from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+
+DEFAULT_TIME_LIMIT = 0.25
+DEFAULT_MAX_WORLDS = 400
+MAX_BID_CANDIDATE = 4
+
+
+def candidates(state: HandState, seat: int, rng: random.Random) -> list[list[int]]:
+    """The decisions to compare, the heuristic's first, as integer action sequences."""
+    first = heuristic_actions(state, seat, rng)
+    out = [first]
+    phase = state.phase
+    if phase == "auction":
+        room = min(state.turn_cap - state.counts[seat], len(state.hands[seat]))
+        kinds = policy.ranked_kinds(state, seat)
+        order = policy.show_order(state, seat, kinds[0][1])
+        extra = [[END_TURN]] + [[*order[:k], END_TURN] for k in range(1, room + 1)]
+        for seq in extra[: MAX_BID_CANDIDATE + 1]:
+            if seq not in out:
+                out.append(seq)
+        return out
+    if phase == "play":
+        options = sorted(state.legal_plays(seat))
+    elif phase == "partner":
+        options = [PARTNER_BASE + s for s in state.partner_options()]
+    else:
+        options = [TRUMP_BASE + k for k in state.trump_options()]
+    out.extend([a] for a in options if a != first[0])
+    return out
+
+
+class SearchBot:
+    """PIMC with heuristic rollouts, anytime under a time and world budget."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
+        max_worlds: int = DEFAULT_MAX_WORLDS,
+    ) -> None:
+        if max_worlds < 1:
+            raise ValueError("max_worlds must be at least 1")
+        self.time_limit = time_limit
+        self.max_worlds = max_worlds
+        self.last_worlds = 0  # worlds used by the latest decision (for benchmarks)
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        start = time.perf_counter()
+        prompt = view.get("prompt") or {}
+        kind = prompt.get("type")
+        if kind not in KNOWN_PROMPTS:
+            return random_action(view, rng)
+        if kind == "play" and len(prompt["cards"]) == 1:
+            self.last_worlds = 0
+            return {"type": "play", "card": prompt["cards"][0]}
+        try:
+            sampler = WorldSampler(view)
+            world = sampler.sample(rng)
+        except SamplingError:
+            return random_action(view, rng)
+        seat = int(view["seat"])
+        options = candidates(world, seat, rng)
+        best = options[0]
+        if len(options) > 1:
+            best = self._search(sampler, world, seat, options, rng, start)
+        action = to_dict(str(kind), best)
+        return action if fits_prompt(action, view) else random_action(view, rng)
+
+    def _search(
+        self,
+        sampler: WorldSampler,
+        world: HandState,
+        seat: int,
+        options: list[list[int]],
+        rng: random.Random,
+        start: float,
+    ) -> list[int]:
+        totals = [0] * len(options)
+        alive = list(range(len(options)))
+        worlds = 0
+        limit = self.time_limit
+        # Successive halving: at a third and at two thirds of the world budget, keep the
+        # better half of the candidates (at least two).
+        cuts = {max(2, self.max_worlds // 3), max(3, 2 * self.max_worlds // 3)}
+        while worlds < self.max_worlds:
+            if worlds:
+                world = sampler.sample(rng)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                sim = world.clone()
+                for a in options[i]:
+                    sim.apply_action(a)
+                policy.rollout(sim, random.Random(seed))
+                totals[i] += policy.score(sim, seat)
+            worlds += 1
+            if limit is not None:
+                elapsed = time.perf_counter() - start
+                if elapsed + elapsed / worlds > limit:
+                    break
+            if worlds in cuts and len(alive) > 2:
+                alive.sort(key=lambda i: (-totals[i], i))
+                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+        self.last_worlds = worlds
+        best = max(alive, key=lambda i: (totals[i], -i))
+        return options[best]

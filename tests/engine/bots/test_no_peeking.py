@@ -1,0 +1,118 @@
+"""Bots see only their seat's view: their decisions cannot depend on other seats' cards."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import json
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine.bots import make_bot
+from engine.bots.sampling import WorldSampler
+
+from .play import mid_hand_states
+
+BOTS = {
+    "random": lambda: make_bot("random"),
+    "heuristic": lambda: make_bot("heuristic"),
+    "search": lambda: make_bot("search", time_limit=None, max_worlds=3),
+}
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+@pytest.mark.parametrize("players", (3, 4, 5, 6))
+def test_reshuffling_hidden_cards_does_not_change_the_decision(level: str, players: int) -> None:
+    rng = random.Random(players)
+    compared = reshuffled = 0
+    for i, state in enumerate(mid_hand_states(players, seed=300 + players, count=3)):
+        if i % (2 if level != "search" else 5):
+            continue
+        seat = state.to_move
+        assert seat is not None
+        view = engine.view(state, seat)
+        # Another true state: the other seats' hidden cards reshuffled consistently with the
+        # view (same displays, counts, voids, history).
+        other = WorldSampler(view).sample(rng)
+        reshuffled += other.hands != state.hands
+        other_view = engine.view(other, seat)
+        assert other_view == view
+        seed = rng.getrandbits(32)
+        first = BOTS[level]().act(view, random.Random(seed))
+        second = BOTS[level]().act(other_view, random.Random(seed))
+        assert first == second
+        compared += 1
+    assert compared >= 8 and reshuffled >= compared // 2
+
+
+class SpyBot:
+    """Records what a bot is handed."""
+
+    def __init__(self, level: str) -> None:
+        self.inner = BOTS[level]()
+        self.name = self.inner.name
+        self.seen: list[Any] = []
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        before = copy.deepcopy(view)
+        self.seen.append(view)
+        action = self.inner.act(view, rng)
+        assert view == before, "a bot must not change the view it is given"
+        return action
+
+
+@pytest.mark.parametrize("level", list(BOTS))
+def test_a_bot_only_ever_receives_its_view(level: str) -> None:
+    players = 4
+    state = engine.deal(players, 1, random.Random(8))
+    spies = [SpyBot(level) for _ in range(players)]
+    rng = random.Random(2)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = engine.view(state, seat)
+        action = spies[seat].act(view, random.Random(rng.getrandbits(32)))
+        state = engine.apply(state, seat, action)
+    for seat, spy in enumerate(spies):
+        for view in spy.seen:
+            # Plain JSON data (no state object inside), this seat's, and it is to move.
+            assert json.loads(json.dumps(view)) == view
+            assert view["seat"] == seat and view["prompt"] is not None
+    # The interface itself takes nothing but the view and a random source.
+    params = list(inspect.signature(spies[0].inner.act).parameters)
+    assert params == ["view", "rng"]
+
+
+def test_unknown_prompts_fall_back_to_a_random_action_built_from_the_prompt() -> None:
+    state = engine.deal(4, 0, random.Random(4))
+    view = engine.view(state, 0)
+    hand = [c["id"] for c in view["hand"]]
+    view["prompt"] = {"type": "discard", "count": 3, "cards": hand}
+    for level in BOTS:
+        action = BOTS[level]().act(view, random.Random(1))
+        assert action["type"] == "discard"
+        assert len(action["cards"]) == 3 and set(action["cards"]) <= set(hand)
+
+
+def test_the_search_bot_keeps_its_time_budget() -> None:
+    import time
+
+    state = engine.deal(5, 0, random.Random(11))
+    bots = [make_bot("heuristic") for _ in range(5)]
+    search = make_bot("search", time_limit=0.05)
+    rng = random.Random(3)
+    slowest = 0.0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = engine.view(state, seat)
+        bot = search if seat == 0 else bots[seat]
+        t0 = time.perf_counter()
+        action = bot.act(view, random.Random(rng.getrandbits(32)))
+        if seat == 0:
+            slowest = max(slowest, time.perf_counter() - t0)
+        state = engine.apply(state, seat, action)
+    assert slowest < 0.05 + 0.15

@@ -7,8 +7,9 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+import engine
+
 NAME_MAX = 24
-DEFAULT_TARGET_SCORE = 200
 # Control, format, private-use, unassigned and line/paragraph separators: invisible or
 # layout-breaking in a name. ZERO WIDTH JOINER (a format character) stays: emoji need it.
 _BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
@@ -16,19 +17,23 @@ _ALLOWED_FORMAT = {"\u200d"}
 
 
 class TableCreate(BaseModel):
-    """A new table; the game ends at ``target_score`` (default 200) or after ``hands`` hands."""
+    """A new table. The game ends at ``target_score`` or after ``hands`` hands; give neither
+    and the variant's default applies (classic: 200 points). The engine judges the options."""
 
     players: int = Field(ge=3, le=6, examples=[5])
-    variant: Literal["classic"] = "classic"
+    variant: str = Field(default="classic", max_length=32, examples=["classic"])
     target_score: int | None = Field(default=None, ge=1, le=100_000, examples=[200])
     hands: int | None = Field(default=None, ge=1, le=1000)
 
     @model_validator(mode="after")
-    def _one_end_condition(self) -> Self:
+    def _engine_accepts(self) -> Self:
         if self.target_score is not None and self.hands is not None:
             raise ValueError("give target_score or hands, not both")
-        if self.hands is None and self.target_score is None:
-            self.target_score = DEFAULT_TARGET_SCORE
+        if self.target_score is None:  # hands, or the variant's default end
+            options = engine.GameOptions(self.players, self.variant, hands=self.hands)
+        else:
+            options = engine.GameOptions(self.players, self.variant, self.target_score)
+        self.target_score, self.hands = options.target_score, options.hands
         return self
 
 

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import create_async_engine
 
+import engine
 from app.config import async_database_url
 from app.tables.models import Seat
 
@@ -45,6 +46,15 @@ async def test_create_table_by_hands(api: httpx.AsyncClient) -> None:
     created = await new_table(api, hands=4)
     info = (await api.get(f"/api/tables/{created['invite_code']}")).json()
     assert info["options"]["hands"] == 4 and info["options"]["target_score"] is None
+
+
+async def test_end_condition_defaults_come_from_the_engine(api: httpx.AsyncClient) -> None:
+    created = await new_table(api, players=4, variant="revised")
+    info = (await api.get(f"/api/tables/{created['invite_code']}")).json()
+    expected = engine.GameOptions(4, "revised")
+    assert info["options"]["variant"] == "revised"
+    assert info["options"]["hands"] == expected.hands
+    assert info["options"]["target_score"] == expected.target_score
 
 
 @pytest.mark.parametrize(

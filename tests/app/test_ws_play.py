@@ -77,6 +77,8 @@ def test_seats_get_their_own_hands_only(client: TestClient) -> None:
             hands = [hand_ids(message["view"]) for message in views]
             for seat, message in enumerate(views):
                 assert message["view"]["seat"] == seat
+                mover = message["view"]["to_move"]
+                assert (message["view"]["prompt"] is not None) == (seat == mover)
                 others = set().union(*(hands[i] for i in range(3) if i != seat))
                 raw = json.dumps(message["view"]["hand"])
                 assert hands[seat] and not hands[seat] & others, raw

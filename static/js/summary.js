@@ -26,7 +26,7 @@ function story(view, r) {
   lines.push(
     r.success
       ? t("summary.made", { points: r.team_points, goal: r.team_goal })
-      : t("summary.missed", { points: r.team_points, goal: r.team_goal, shortfall: r.shortfall }),
+      : t("summary.missed", { points: r.team_points, goal: r.team_goal, n: r.shortfall }),
   );
   return lines;
 }

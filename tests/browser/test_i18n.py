@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 from babel.messages.extract import extract_from_dir
-from fastapi import FastAPI
 
 from app.web import i18n
-from app.web.router import router
-from tests.browser.conftest import REPO
+from tests.browser.conftest import REPO, Server
 
 JS = REPO / "static" / "js"
 
@@ -70,28 +67,23 @@ def test_language_choice(
     assert i18n.choose(query, cookie, header) == expected
 
 
-def _pages() -> httpx.AsyncClient:
-    app = FastAPI()
-    app.include_router(router)
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://mu.test")
-
-
-async def test_home_follows_accept_language() -> None:
-    async with _pages() as pages:
-        page = await pages.get("/", headers={"Accept-Language": "de-CH, de;q=0.9"})
+# Through the real server (sync HTTP): an asyncio test here would clash with the event loop that
+# Playwright's sync API keeps running for the browser tests of the same session.
+def test_home_follows_accept_language(server: Server) -> None:
+    page = server.api("GET", "/", headers={"Accept-Language": "de-CH, de;q=0.9"})
     assert '<html lang="de">' in page.text
     assert "Neuer Tisch" in page.text
 
 
-async def test_switch_is_remembered() -> None:
-    async with _pages() as pages:
-        switched = await pages.get("/t/abc?lang=de", headers={"Accept-Language": "en"})
-        assert switched.cookies.get(i18n.LANG_COOKIE) == "de"
-        again = await pages.get("/", headers={"Accept-Language": "en"})
+def test_switch_is_remembered(server: Server) -> None:
+    switched = server.api("GET", "/t/abc?lang=de", headers={"Accept-Language": "en"})
+    assert switched.cookies.get(i18n.LANG_COOKIE) == "de"
+    again = server.api(
+        "GET", "/", headers={"Accept-Language": "en"}, cookies={i18n.LANG_COOKIE: "de"}
+    )
     assert "Neuer Tisch" in again.text
 
 
-async def test_table_page_escapes_the_code() -> None:
-    async with _pages() as pages:
-        page = await pages.get('/t/"><script>x')
+def test_table_page_escapes_the_code(server: Server) -> None:
+    page = server.api("GET", '/t/"><script>x')
     assert "<script>x" not in page.text

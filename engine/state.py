@@ -118,8 +118,8 @@ class HandState:
 
     @property
     def phase(self) -> str:
-        """``"auction" | ["discard"] | "vice_trump" | "chief_trump" | "partner" | "play" |
-        "over"``."""
+        """``"auction" | "discard" | "vice_trump" | "chief_trump" | "partner" | "play" |
+        "over"`` ("discard": revised, 3 players only)."""
         return PHASE_NAMES[self.phase_id]
 
     @property

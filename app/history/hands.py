@@ -20,6 +20,8 @@ def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
     3 short → Conny −30, opponents +15"."""
     if result["kind"] == "all_passed":
         return t("Everyone passed: nobody scores.")
+    if result["kind"] == "redeal":
+        return t("Nobody showed a card: nobody scores, the next hand is dealt.")
     if result["kind"] == "stalemate":
         return _explain_eklat(result, names, t)
     chief = result["chief"]
@@ -29,6 +31,8 @@ def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
         points=result["team_points"],
         goal=result["team_goal"],
     )
+    if "winning_team" in result:  # the revised edition: bonuses for the winners, no penalty
+        return f"{took}: {_explain_winners(result, names, t)}"
     bonus = result["bonus"]
     if result["success"]:
         team = [chief] if result["partner"] is None else [chief, result["partner"]]
@@ -50,6 +54,17 @@ def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
     if opponents:
         loss += t(", opponents %(gain)s", gain=words.signed(bonus[opponents[0]]))
     return f"{took}: {loss}"
+
+
+def _explain_winners(result: dict[str, Any], names: list[str], t: Text) -> str:
+    winners = [s for s, bonus in enumerate(result["bonus"]) if bonus > 0]
+    if result["winning_team"] is None or not winners:
+        return t("goal missed → no bonus for anyone")
+    team = words.people(t, [names[s] for s in winners])
+    gain = words.signed(result["bonus"][winners[0]])
+    if result["winning_team"] == "crown":
+        return t("goal met, the Crown's team wins → %(team)s %(bonus)s", team=team, bonus=gain)
+    return t("goal missed, the Shield's team wins → %(team)s %(bonus)s", team=team, bonus=gain)
 
 
 def _explain_eklat(result: dict[str, Any], names: list[str], t: Text) -> str:
@@ -120,6 +135,7 @@ def detail(history: TableHistory, record: HandRecord, t: Text) -> dict[str, Any]
         "tricks": final["tricks"],
         "result": record.result,
         "explanation": explain(record.result, names, t),
+        "roles": final.get("roles"),
         "actions": [{"seat": a.seat, "action": a.action} for a in record.actions],
         "steps": record.steps,
     }
@@ -171,6 +187,7 @@ class Frame:
     finished_trick: dict[str, Any] | None  # the trick this very step completed
     view: dict[str, Any]
     said: str  # what happened at this step, in words
+    roles: dict[str, str]  # what the chief and vice are called
 
 
 def frame(
@@ -208,6 +225,7 @@ def frame(
         finished_trick=finished,
         view=view,
         said=_said(history, record, step, before, finished, t),
+        roles=words.roles(t, view.get("roles")),
     )
 
 
@@ -245,10 +263,19 @@ def describe(logged: LoggedAction, before: dict[str, Any], names: list[str], t: 
             name=name,
         )  # fmt: skip
     if action["type"] == "trump":
-        kind = words.trump(t, action["trump"])
-        if before["phase"] == "vice_trump":
-            return t("%(name)s, the vice, names %(trump)s.", name=name, trump=kind)
-        return t("%(name)s, the chief, names %(trump)s.", name=name, trump=kind)
+        roles = words.roles(t, before.get("roles"))
+        role = roles["vice_trump"] if before["phase"] == "vice_trump" else roles["chief_trump"]
+        return t(
+            "%(name)s names the %(role)s: %(trump)s.",
+            name=name,
+            role=role,
+            trump=words.trump(t, action["trump"]),
+        )
+    if action["type"] == "discard":
+        return t.plural(
+            "%(name)s discards %(num)d card.", "%(name)s discards %(num)d cards.",
+            len(action["cards"]), name=name,
+        )  # fmt: skip
     if action["type"] == "partner":
         return t("%(name)s picks %(partner)s as partner.", name=name, partner=names[action["seat"]])
     card = engine.CARDS[action["card"]].to_dict()

@@ -93,6 +93,12 @@ class TableHistory:
         return [bool(seat and seat.bot) for seat in self.live.seats]
 
     @property
+    def roles(self) -> dict[str, str]:
+        """The engine's names for the ``chief`` and ``vice`` roles at this table."""
+        named: dict[str, str] = engine.scoresheet(self.game).get("roles") or {}
+        return named
+
+    @property
     def leaders(self) -> list[int]:
         """The seats with the highest running total once a hand has been scored."""
         if not self.game.rows:

@@ -20,7 +20,7 @@ from app.history.service import TableHistory
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    kind: str  # "points" | "bonus" | "eklat" | "allpass" | "saldo"
+    kind: str  # "points" | "bonus" | "eklat" | "allpass" | "redeal" | "saldo"
     label: str  # what the bid column shows on this line
     cells: list[int | None]  # None: left blank, as on paper
 
@@ -30,7 +30,7 @@ class Block:
     """One hand on the sheet."""
 
     hand: int
-    kind: str  # "played" | "stalemate" | "all_passed"
+    kind: str  # "played" | "stalemate" | "all_passed" | "redeal"
     dealer: int
     chief: int | None
     partner: int | None
@@ -51,6 +51,7 @@ class Sheet:
     next_dealer: int | None
     target_score: int | None
     hands: int | None
+    roles: dict[str, str]  # what the chief and vice are called (classic or revised)
 
 
 def build(history: TableHistory, t: Text) -> Sheet:
@@ -66,6 +67,7 @@ def build(history: TableHistory, t: Text) -> Sheet:
         next_dealer=data["next_dealer"],
         target_score=data["target_score"],
         hands=data["hands"],
+        roles=words.roles(t, data.get("roles")),
     )
 
 
@@ -89,8 +91,9 @@ def _block(row: dict[str, Any], t: Text) -> Block:
         block.lines.append(Line("bonus", trump, _blank_zero(row["bonus"])))
     elif row["kind"] == "stalemate":
         block.lines.append(Line("eklat", str(row["bid"]), _blank_zero(row["score"])))
-    else:
-        block.lines.append(Line("allpass", "–", [None] * len(row["score"])))
+    else:  # all passed (classic) or a redeal (revised: nobody showed): nothing scored
+        kind = "redeal" if row["kind"] == "redeal" else "allpass"
+        block.lines.append(Line(kind, "–", [None] * len(row["score"])))
     block.lines.append(Line("saldo", t("Saldo"), list(row["totals"])))
     return block
 

@@ -29,6 +29,34 @@ _TRUMP_COLOUR_NAMES = {
 }
 
 
+# The engine's role keys (``roles`` in views and score sheets): classic chief/vice, revised
+# Crown/Shield (held in the same ``chief``/``vice`` fields).
+_ROLE_NAMES = {
+    "chief": N_("chief"),
+    "vice": N_("vice"),
+    "crown": N_("Crown"),
+    "shield": N_("Shield"),
+}
+_ROLE_TRUMPS = {
+    "chief": N_("chief trump"),
+    "vice": N_("vice trump"),
+    "crown": N_("Crown trump"),
+    "shield": N_("Shield trump"),
+}
+
+
+def roles(t: Text, engine_roles: dict[str, str] | None) -> dict[str, str]:
+    """What to call the ``chief`` and ``vice`` fields and their trumps at this table."""
+    named = engine_roles or {"chief": "chief", "vice": "vice"}
+    chief, vice = named.get("chief", "chief"), named.get("vice", "vice")
+    return {
+        "chief": t(_ROLE_NAMES.get(chief, chief)),
+        "vice": t(_ROLE_NAMES.get(vice, vice)),
+        "chief_trump": t(_ROLE_TRUMPS.get(chief, chief)),
+        "vice_trump": t(_ROLE_TRUMPS.get(vice, vice)),
+    }
+
+
 def colour(t: Text, name: str) -> str:
     return t(_COLOUR_NAMES.get(name, name))
 

@@ -57,9 +57,14 @@ async def http(make_app: AppFactory) -> AsyncIterator[AppClient]:
 
 
 async def open_table(
-    app: FastAPI, client: httpx.AsyncClient, players: int = 4, names: list[str] | None = None
+    app: FastAPI,
+    client: httpx.AsyncClient,
+    players: int = 4,
+    names: list[str] | None = None,
+    variant: str = "classic",
 ) -> Table:
-    created = await client.post("/api/tables", json={"players": players})
+    created = await client.post("/api/tables", json={"players": players, "variant": variant})
+    assert created.status_code == 201, created.text
     code = created.json()["invite_code"]
     tokens = []
     for name in (names or NAMES)[:players]:
@@ -72,6 +77,8 @@ async def open_table(
 def pick(kind: str, view: dict[str, Any], bids: int) -> dict[str, Any]:
     """An action for a hand meant to end as ``kind``: "played", "eklat" or "allpass"."""
     prompt = view["prompt"]
+    if prompt["type"] == "discard":  # the revised edition's Crown with 3 players
+        return {"type": "discard", "cards": prompt["cards"][: prompt["count"]]}
     if prompt["type"] != "bid":
         return choose(view)
     if kind == "allpass":
@@ -367,6 +374,36 @@ def _inner(html: str, seat: int) -> str:
     match = re.search(rf'data-testid="replay-hand-{seat}">(.*?)</div>', html, re.S)
     assert match
     return match.group(1)
+
+
+# ----- the revised edition (Crown and Shield) ---------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_revised_tables_show_crown_shield_redeals_and_discards(
+    http: AppClient, players: int
+) -> None:
+    table = await open_table(*http, players=players, variant="revised")
+    for kind in ("played", "allpass"):
+        await play(table, kind)
+    assert [r["kind"] for r in table.results] == ["played", "redeal"]
+    cells = Cells((await table.http.get(f"/t/{table.code}/sheet")).text)
+    for seat in range(players):
+        assert cells.value(f"saldo-2-{seat}") == shown(table.totals[-1][seat])
+        assert cells.value(f"points-1-{seat}") == shown(table.results[0]["card_points"][seat])
+    assert cells.attrs["hand-2"]["data-kind"] == "redeal" and cells["redeal-2-bid"] == "redeal"
+
+    page = await table.http.get(f"/t/{table.code}/hands/1?seat=all")
+    assert "Crown" in page.text and "Shield" in page.text and "Crown trump" in page.text
+    hand = (await table.http.get(f"/api/tables/{table.code}/hands/1")).json()
+    assert hand["roles"] == {"chief": "crown", "vice": "shield"}
+    assert "team wins" in hand["explanation"] or "no bonus" in hand["explanation"]
+    if players == 3:  # the kitty discard is a step of the replay like any other
+        step = next(i for i, a in enumerate(hand["actions"], 1) if a["action"]["type"] == "discard")
+        said = Cells((await table.http.get(f"/t/{table.code}/hands/1?step={step}")).text)
+        assert "discards 3 cards" in said["replay-said"]
+    redeal = (await table.http.get(f"/api/tables/{table.code}/hands/2")).json()
+    assert redeal["explanation"].startswith("Nobody showed a card")
 
 
 # ----- my tables ------------------------------------------------------------------------------

@@ -43,12 +43,12 @@ function seatPanel(view, seat, { mine = false } = {}) {
       { class: "who" },
       h("span", { class: "presence", title: connected ? t("presence.on") : t("presence.off") }),
       h("b", { class: "name" }, seatName(view, seat) + (mine ? ` (${t("seat.you")})` : "")),
-      info.bot ? h("span", { class: "badge b-bot" }, t("role.bot")) : null,
-      ...roles(view, seat),
     ),
     h(
       "div",
       { class: "stats" },
+      info.bot ? h("span", { class: "badge b-bot" }, t("role.bot")) : null,
+      ...roles(view, seat),
       h("span", { title: t("stats.cards_title") }, t("stats.cards", { n: count(view.hand_counts?.[seat]) + display.length })),
       view.phase === "auction"
         ? h("span", { class: "bidcount", dataset: { testid: `bid-count-${seat}` } }, t("stats.bid", { n: bidCount }))

@@ -2,7 +2,11 @@
 // alive with pings, and reconnects by itself with a growing pause after the socket drops.
 
 const PING_MS = 20000;
-const RETRY_MS = [300, 1000, 2000, 4000, 8000];
+// A socket that has heard nothing (not even a pong) for this long is dead even if the browser
+// has not noticed yet, as happens after a phone sleeps or a network switch.
+const SILENCE_MS = 2.5 * PING_MS;
+// Short pauses: a friend waiting at the table should not wait long after the network returns.
+const RETRY_MS = [250, 500, 1000, 2000, 3000];
 const POLICY_VIOLATION = 1008; // the server closes with this for a bad seat token
 const UNKNOWN_TABLE = 4404; // ... and with this for an invite code that names no table
 
@@ -14,19 +18,29 @@ export class TableSocket {
     this.attempt = 0;
     this.ws = null;
     this.pinger = 0;
+    this.retry = 0;
+    this.heard = 0;
     this.stopped = false;
+    // Back online or back in the tab: try at once instead of waiting out the pause.
+    addEventListener("online", () => this.#retryNow());
+    document.addEventListener("visibilitychange", () => document.hidden || this.#retryNow());
   }
 
   open() {
     this.stopped = false;
+    this.retry = 0;
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
+      this.heard = Date.now();
       this.handlers.onStatus(true);
-      this.pinger = setInterval(() => this.#send({ type: "ping" }), PING_MS);
+      this.pinger = setInterval(() => this.#keepAlive(ws), PING_MS);
     };
-    ws.onmessage = (event) => this.#receive(event.data);
+    ws.onmessage = (event) => {
+      this.heard = Date.now();
+      this.#receive(event.data);
+    };
     ws.onclose = (event) => this.#closed(ws, event);
   }
 
@@ -78,6 +92,23 @@ export class TableSocket {
     this.handlers.onStatus(false);
     const pause = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
-    setTimeout(() => this.open(), pause);
+    this.retry = setTimeout(() => this.open(), pause);
+  }
+
+  #keepAlive(ws) {
+    if (Date.now() - this.heard < SILENCE_MS) {
+      this.#send({ type: "ping" });
+      return;
+    }
+    ws.onclose = null;
+    ws.close();
+    this.#closed(ws, { code: 1006 });
+  }
+
+  #retryNow() {
+    if (this.stopped || !this.retry) return;
+    clearTimeout(this.retry);
+    this.retry = 0;
+    this.open();
   }
 }

@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
+NARROW = {"width": 360, "height": 740}
 
 
 def _unavailable(reason: str) -> None:

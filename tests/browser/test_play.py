@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Server
+from tests.browser.conftest import DESKTOP, NARROW, PHONE, Server
 from tests.browser.driver import Hand, join
 
 pytestmark = pytest.mark.browser
@@ -19,13 +19,11 @@ PAGE_BUDGET_BYTES = 150 * 1024
 
 
 def _open_seats(browser: Browser, server: Server, code: str) -> list[Page]:
-    # Seat 0 plays on a phone, seat 1 on a laptop, so the screenshots show both layouts.
-    sizes = [PHONE, DESKTOP, None, None]
+    # Seat 0 plays on a phone, seat 1 on a laptop, seat 2 on the narrowest phone we support.
+    sizes = [PHONE, DESKTOP, NARROW, {"width": 1000, "height": 800}]
     pages = []
     for seat, size in enumerate(sizes):
-        context = browser.new_context(
-            viewport=size or {"width": 1000, "height": 800}, locale="en-GB"
-        )
+        context = browser.new_context(viewport=size, locale="en-GB")
         page = context.new_page()
         join(page, server.base_url, code, NAMES[seat], seat)
         pages.append(page)
@@ -56,7 +54,7 @@ def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshot
     kinds: list[str] = []
     while hand.plays < 3 * PLAYERS:
         kinds.append(hand.step())
-    _shoot(pages[:2], screenshots, "play")
+    _shoot(pages[:3], screenshots, "play")
     while hand.plays < 15 * PLAYERS:
         kinds.append(hand.step())
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Cookie, Header, Query, Request, Response
 from fastapi import Path as Path_
@@ -83,24 +82,17 @@ def _environment(lang: str) -> Environment:
 _ENVIRONMENTS = {lang: _environment(lang) for lang in web_i18n.LANGUAGES}
 
 
-def render_page(
-    template: str, lang: str, *, lang_url: Callable[[str], str], **context: object
-) -> str:
-    """A history template in ``lang``; ``lang_url(other)`` links this page in another language."""
+def render_page(template: str, lang: str, *, path: str, **context: object) -> str:
+    """A history template in ``lang``; ``path`` is the page's own (base.html's language links)."""
     page = _ENVIRONMENTS[lang].get_template(template)
     others = [code for code in web_i18n.LANGUAGES if code != lang]
-    return page.render(lang=lang, other_languages=others, lang_url=lang_url, **context)
+    return page.render(lang=lang, other_languages=others, path=path, **context)
 
 
 def _render(
     request: Request, template: str, lang: str, *, status_code: int = 200, **context: object
 ) -> HTMLResponse:
-    def lang_url(other: str) -> str:
-        query = {**request.query_params, "lang": other}
-        query.pop("partial", None)
-        return f"{request.url.path}?{urlencode(query)}"
-
-    html = render_page(template, lang, lang_url=lang_url, **context)
+    html = render_page(template, lang, path=request.url.path, **context)
     response = HTMLResponse(html, status_code=status_code)
     if web_i18n.supported(request.query_params.get("lang")):
         # Remembered like the client does, so the table page speaks the same language.

@@ -52,7 +52,7 @@ def render(history: TableHistory, lang: str) -> str:
     return router.render_page(
         "history/sheet.html",
         lang,
-        lang_url=lambda other: f"?lang={other}",
+        path="/t/example9/sheet",
         code=history.invite_code,
         history=history,
         sheet=sheet.build(history, Text(lang)),

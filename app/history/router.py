@@ -20,10 +20,11 @@ from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from app.deps import SessionFactoryDep
-from app.history import hands, mine, service, sheet, words
+from app.history import hands, mine, schemas, service, sheet, words
 from app.history.i18n import Text, translations
 from app.history.service import TableHistory
 from app.tables import tokens
+from app.tables.schemas import ErrorBody
 from app.web import i18n as web_i18n
 
 _TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -233,12 +234,12 @@ async def my_tables_page(
 # ----- JSON ----------------------------------------------------------------------------------
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"description": "unknown_table or unknown_hand"},
-    409: {"description": "hand_in_progress: the hand is not over yet"},
+    404: {"model": ErrorBody, "description": "unknown_table or unknown_hand"},
+    409: {"model": ErrorBody, "description": "hand_in_progress: the hand is not over yet"},
 }
 
 
-@api.get("/{invite_code}/hands", responses=_ERRORS)
+@api.get("/{invite_code}/hands", responses=_ERRORS, response_model=schemas.HandList)
 async def list_hands(
     invite_code: CodePath, sessions: SessionFactoryDep, lang: LangQuery = None
 ) -> Any:
@@ -258,7 +259,7 @@ async def list_hands(
     }
 
 
-@api.get("/{invite_code}/hands/{number}", responses=_ERRORS)
+@api.get("/{invite_code}/hands/{number}", responses=_ERRORS, response_model=schemas.HandDetail)
 async def read_hand(
     invite_code: CodePath, number: HandPath, sessions: SessionFactoryDep, lang: LangQuery = None
 ) -> Any:

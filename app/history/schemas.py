@@ -1,0 +1,56 @@
+"""JSON bodies of the history API (pydantic), so /docs describes them.
+
+The nested card, trick and result objects are the engine's own JSON (see
+docs/engine-contract.md); they are passed through unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class HandSummary(BaseModel):
+    number: int
+    dealer: int
+    kind: str = Field(description='"played", "stalemate" (Eklat), "all_passed" or "redeal"')
+    bid: int | None
+    chief: int | None
+    partner: int | None
+    chief_trump: str | None
+    success: bool | None
+    score: list[int] = Field(description="each seat's score in this hand")
+    explanation: str = Field(description="the scoring in one sentence (?lang=de: German)")
+    url: str = Field(description="the hand's page")
+
+
+class HandList(BaseModel):
+    names: list[str]
+    hands: list[HandSummary] = Field(description="the finished hands, in order")
+    running: int | None = Field(description="the number of the hand in progress, if any")
+    scoresheet: str = Field(description="the score sheet's JSON")
+
+
+class HandDetail(BaseModel):
+    """A finished hand in full; ``engine.deal_from(deal, dealer)`` plus ``actions`` replays it."""
+
+    number: int
+    dealer: int
+    players: int
+    names: list[str]
+    kind: str
+    deal: list[list[dict[str, Any]]] = Field(description="each seat's cards as dealt")
+    auction: list[dict[str, Any]] = Field(description='[{"seat", "type", "cards"}] in order')
+    chief: int | None
+    vice: int | None
+    partner: int | None
+    bid: int | None
+    team_goal: int | None
+    trumps: dict[str, str | None]
+    tricks: list[dict[str, Any]] = Field(description='[{"leader", "cards", "winner", "points"}]')
+    result: dict[str, Any] = Field(description="engine.result of the hand")
+    explanation: str
+    roles: dict[str, str] | None = Field(description="what chief and vice are called")
+    actions: list[dict[str, Any]] = Field(description='[{"seat", "action"}] in log order')
+    steps: int = Field(description="the number of logged actions (replay steps)")

@@ -131,14 +131,27 @@ class HandState:
         return None if self.chief is None else self.counts[self.chief]
 
     def clone(self) -> HandState:
-        """An independent copy (hand-written: ``deepcopy`` is ~25x slower)."""
+        """An independent copy, written out slot by slot (``deepcopy`` is ~50x slower, a
+        loop over the slots 2x): lists are copied, immutable values shared.  A test checks
+        that every slot is copied."""
         new = HandState.__new__(HandState)
-        for name in _SHARED_SLOTS:
-            setattr(new, name, getattr(self, name))
+        new.rules, new.players, new.dealer, new.colours = (
+            self.rules, self.players, self.dealer, self.colours
+        )  # fmt: skip
+        new.deal, new.kitty, new.table = self.deal, self.kitty, self.table
+        new.phase_id, new.to_move, new.turn_cap = self.phase_id, self.to_move, self.turn_cap
+        new.passes, new.clock, new.outcome = self.passes, self.clock, self.outcome
+        new.chief, new.vice, new.partner = self.chief, self.vice, self.partner
+        new.vice_kind, new.chief_kind = self.vice_kind, self.chief_kind
+        new.led, new.win_seat, new.win_rank = self.led, self.win_seat, self.win_rank
+        new.provocateur = self.provocateur
         new.hands = [h[:] for h in self.hands]
         new.displays = [d[:] for d in self.displays]
-        for name in _LIST_SLOTS:
-            setattr(new, name, getattr(self, name)[:])
+        new.counts, new.last_placed = self.counts[:], self.last_placed[:]
+        new.turn_cards, new.auction_log = self.turn_cards[:], self.auction_log[:]
+        new.trick, new.tricks = self.trick[:], self.tricks[:]
+        new.tricks_won, new.points_won = self.tricks_won[:], self.points_won[:]
+        new.discarded = self.discarded[:]
         return new
 
     def trumps(self) -> TrumpTable:
@@ -393,12 +406,3 @@ def _known(value: int | None) -> int:
     if value is None:
         raise RuntimeError("the state is not in the phase this step needs")
     return value
-
-
-_LIST_SLOTS = (
-    "counts", "turn_cards", "last_placed", "auction_log", "trick", "tricks", "tricks_won",
-    "points_won", "discarded",
-)  # fmt: skip
-_SHARED_SLOTS = tuple(
-    s for s in HandState.__slots__ if s not in _LIST_SLOTS and s not in ("hands", "displays")
-)

@@ -168,3 +168,19 @@ def test_over_reveals_the_kitty_and_the_discards_to_everyone() -> None:
     assert ids(view["kitty"]) == sorted(KITTY) and ids(view["discards"]) == KITTY
     dealt = [c["id"] for h in view["deal"] for c in h] + ids(view["kitty"])
     assert sorted(dealt) == [c for c in range(60) if c // 12 in COLOURS]
+
+
+def test_clone_copies_every_slot_and_shares_no_list() -> None:
+    state = after_auction()
+    state.apply_action(state.hands[CROWN][0])  # mid-discard: every revised slot in use
+    copy = state.clone()
+    for name in HandState.__slots__:
+        original, copied = getattr(state, name), getattr(copy, name)
+        assert copied == original, name
+        if isinstance(original, list):
+            assert copied is not original, name
+            assert all(
+                a is not b for a, b in zip(original, copied, strict=True) if isinstance(a, list)
+            )
+    copy.apply_action(copy.hands[CROWN][0])
+    assert len(state.discarded) == 1 and len(copy.discarded) == 2

@@ -31,6 +31,8 @@ class Base(DeclarativeBase):
 
 SessionFactory = async_sessionmaker[AsyncSession]
 
+POOL_SIZE = 30
+
 
 def _tune_sqlite(dbapi_connection: Any, _record: Any) -> None:
     # WAL lets readers run beside the single writer; foreign keys are off by default in SQLite.
@@ -48,9 +50,14 @@ def create_engine(database_url: str) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 30})
         event.listen(engine.sync_engine, "connect", _tune_sqlite)
         return engine
+    # A fixed pool without overflow: overflow connections are closed on return and opened
+    # again under load, and a PostgreSQL connect costs more than the commit it serves; when
+    # all are busy, writers queue (their commits share the WAL flushes anyway).
     # No pre-ping: it would add a round trip to every action; a dropped connection fails one
     # request and is replaced, and pool_recycle retires idle ones before servers drop them.
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
+    return create_async_engine(
+        url, pool_size=POOL_SIZE, max_overflow=0, pool_timeout=30, pool_recycle=1800
+    )
 
 
 def create_session_factory(engine: AsyncEngine) -> SessionFactory:

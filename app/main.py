@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.settings = settings
     app.state.db_engine = engine
     app.state.session_factory = db.create_session_factory(engine)
-    app.state.hub = Hub(session_factory=app.state.session_factory, seeds=seeds)
+    app.state.hub = Hub(db_engine=engine, session_factory=app.state.session_factory, seeds=seeds)
     tables.install_error_handlers(app)
     app.include_router(tables.router)
     app.include_router(tables.links)

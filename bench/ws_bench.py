@@ -73,8 +73,14 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), to report CPU per action."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def running_server(database_url: str) -> Iterator[str]:
+def running_server(database_url: str) -> Iterator[tuple[str, int]]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url}
     command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
@@ -83,7 +89,7 @@ def running_server(database_url: str) -> Iterator[str]:
         base = f"http://127.0.0.1:{port}"
         try:
             wait_until_up(base, server)
-            yield base
+            yield base, server.pid
         except BaseException:
             log.seek(0)
             sys.stderr.write(log.read().decode(errors="replace")[-4000:])
@@ -207,6 +213,7 @@ class Result:
     seconds: float
     latencies: list[float]
     errors: int
+    server_cpu: float = 0.0
 
     def line(self) -> str:
         ms = sorted(x * 1000 for x in self.latencies)
@@ -216,11 +223,12 @@ class Result:
             f"K={self.tables:<4} actions={self.actions:<6}"
             f" {self.actions / self.seconds:8.1f} actions/s"
             f"   latency p50 {p50:6.2f} ms  p99 {p99:7.2f} ms  max {ms[-1]:7.2f} ms"
+            f"   server CPU {1000 * self.server_cpu / max(1, self.actions):.2f} ms/action"
             f"   errors {self.errors}"
         )
 
 
-async def run(base: str, tables: int, seconds: float, think: float) -> Result:
+async def run(base: str, tables: int, seconds: float, think: float, pid: int) -> Result:
     ws_base = base.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
@@ -230,13 +238,16 @@ async def run(base: str, tables: int, seconds: float, think: float) -> Result:
     readers = [asyncio.create_task(reader(t, s)) for t in opened for s in range(SEATS)]
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
     latencies: list[float] = []
+    cpu_before = cpu_seconds(pid)
     started = time.monotonic()
     counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
     elapsed = time.monotonic() - started
+    server_cpu = cpu_seconds(pid) - cpu_before
     for task in readers:
         task.cancel()
     await asyncio.gather(*(ws.close() for t in opened for ws in t.sockets), return_exceptions=True)
-    return Result(tables, sum(counts), elapsed, latencies, sum(t.errors for t in opened))
+    errors = sum(t.errors for t in opened)
+    return Result(tables, sum(counts), elapsed, latencies, errors, server_cpu)
 
 
 def main() -> None:
@@ -247,12 +258,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--think", type=float, default=0.4, help="mean pause per table (s)")
     args = parser.parse_args()
-    with scratch_database() as database_url, running_server(database_url) as base:
+    with scratch_database() as database_url, running_server(database_url) as (base, pid):
         print(f"server {base}  database {make_url(database_url).database}  think {args.think} s")
         for tables in args.tables:
             # K = 1 measures the bare round trip: one table, no pause.
             think = 0.0 if tables == 1 else args.think
-            print(asyncio.run(run(base, tables, args.seconds, think)).line(), flush=True)
+            result = asyncio.run(run(base, tables, args.seconds, think, pid))
+            print(result.line(), flush=True)
 
 
 if __name__ == "__main__":

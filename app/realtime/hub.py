@@ -10,6 +10,8 @@ import asyncio
 import secrets
 from collections import OrderedDict
 
+from sqlalchemy.ext.asyncio import AsyncEngine
+
 from app.db import SessionFactory
 from app.realtime import live as live_mod
 from app.realtime.live import LiveTable
@@ -26,10 +28,12 @@ class Hub:
     def __init__(
         self,
         *,
+        db_engine: AsyncEngine,
         session_factory: SessionFactory,
         seeds: SeedSource = secret_seed,
         max_idle: int = 1000,
     ) -> None:
+        self._engine = db_engine
         self._session_factory = session_factory
         self._seeds = seeds
         self._max_idle = max_idle
@@ -75,7 +79,7 @@ class Hub:
         async def reload() -> LiveTable | None:
             return await self._load(live.invite_code)
 
-        return Room(live, session_factory=self._session_factory, seeds=self._seeds, load=reload)
+        return Room(live, db_engine=self._engine, seeds=self._seeds, load=reload)
 
     def _evict_idle(self) -> None:
         idle = [code for code, room in self._rooms.items() if room.idle]

@@ -10,19 +10,20 @@ refused as stale, so two writers can never both apply an action.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncEngine
+
 import engine
-from app.db import SessionFactory
 from app.realtime import live as live_mod
 from app.realtime.connection import Connection
 from app.realtime.live import LiveTable, SeatInfo
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ErrorCode
 from app.tables import repository, tokens
-from app.tables.models import Action, Hand, Seat
+from app.tables.repository import Change
 
 SeedSource = Callable[[], int]
 Loader = Callable[[], Awaitable[LiveTable | None]]
@@ -45,10 +46,10 @@ class SeatUnavailable(Exception):
 
 class Room:
     def __init__(
-        self, live: LiveTable, *, session_factory: SessionFactory, seeds: SeedSource, load: Loader
+        self, live: LiveTable, *, db_engine: AsyncEngine, seeds: SeedSource, load: Loader
     ) -> None:
         self.live = live
-        self._session_factory = session_factory
+        self._engine = db_engine
         self._seeds = seeds
         self._load = load
         self._lock = asyncio.Lock()
@@ -97,17 +98,15 @@ class Room:
                 after = live_mod.play(current, seat, action)
             except engine.IllegalAction as exc:
                 return Refusal(exc.code, exc.message)
-            rows: list[Seat | Hand | Action] = [
-                Action(
-                    table_id=current.table_id,
-                    seq=after.seq,
-                    hand_number=current.hand_number,
-                    seat=seat,
-                    action=action,
-                )
-            ]
-            after = self._deal_if_due(after, rows)
-            if not await self._commit(after, rows):
+            logged = {
+                "table_id": current.table_id,
+                "seq": after.seq,
+                "hand_number": current.hand_number,
+                "seat": seat,
+                "action": action,
+            }
+            after, hands = self._deal_if_due(after)
+            if not await self._commit(after, Change(hands=hands, actions=[logged])):
                 return _stale(version, self.live.version)
             return None
 
@@ -123,36 +122,29 @@ class Room:
                 index = _pick_seat(self.live, wanted)
                 token = tokens.new_seat_token()
                 info = SeatInfo(name=name, token_hash=tokens.hash_token(token))
-                after = live_mod.seat(self.live, index, info)
-                rows: list[Seat | Hand | Action] = [_seat_row(after.table_id, index, info)]
-                after = self._deal_if_due(after, rows)
-                if await self._commit(after, rows):
+                after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
+                change = Change(seats=[_seat_row(after.table_id, index, info)], hands=hands)
+                if await self._commit(after, change):
                     return index, token
             raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
 
-    def _deal_if_due(self, live: LiveTable, rows: list[Seat | Hand | Action]) -> LiveTable:
+    def _deal_if_due(self, live: LiveTable) -> tuple[LiveTable, list[dict[str, Any]]]:
         # The next hand is dealt in the same transaction as the change that made it due, so
         # the database never holds a finished hand without its successor.
         if not live.needs_deal:
-            return live
+            return live, []
         seed = self._seeds()
-        rows.append(
-            Hand(
-                table_id=live.table_id,
-                number=live.game.hand_number,
-                dealer=live.game.dealer,
-                seed=seed,
-            )
-        )
-        return live_mod.deal(live, seed)
+        game = live.game
+        row = {"table_id": live.table_id, "number": game.hand_number, "dealer": game.dealer}
+        return live_mod.deal(live, seed), [{**row, "seed": seed}]
 
-    async def _commit(self, after: LiveTable, rows: Sequence[Seat | Hand | Action]) -> bool:
+    async def _commit(self, after: LiveTable, change: Change) -> bool:
         try:
             version = await repository.commit_change(
-                session_factory=self._session_factory,
+                engine=self._engine,
                 table_id=after.table_id,
                 expected_version=self.live.version,
-                rows=rows,
+                change=change,
             )
         except repository.StaleWrite:
             await self._reload()
@@ -185,12 +177,12 @@ def _pick_seat(live: LiveTable, wanted: int | None) -> int:
     return wanted
 
 
-def _seat_row(table_id: int, index: int, info: SeatInfo) -> Seat:
-    return Seat(
-        table_id=table_id,
-        seat=index,
-        name=info.name,
-        token_hash=info.token_hash,
-        is_bot=info.bot,
-        bot_level=info.bot_level,
-    )
+def _seat_row(table_id: int, index: int, info: SeatInfo) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seat": index,
+        "name": info.name,
+        "token_hash": info.token_hash,
+        "is_bot": info.bot,
+        "bot_level": info.bot_level,
+    }

@@ -9,6 +9,15 @@ export const seatName = (view, seat) => view.seats?.[seat]?.name || t("seat.numb
 
 const count = (value) => (Array.isArray(value) ? value.length : value ?? 0);
 
+// The two leading roles are Chief/Vice in the classic game and Crown/Shield in the revised
+// edition; the view's `roles` says which, and the same seats sit in `chief`/`vice`.
+const roleKey = (view, role) => view.roles?.[role] ?? role;
+export const roleName = (view, role) => t(`role.${roleKey(view, role)}`);
+export const roleThe = (view, role) => t(`role.the_${roleKey(view, role)}`);
+
+// During the revised auction the Crown and Shield change hands live (`crown`, `shield`).
+const holder = (view, role) => view[role] ?? view[role === "chief" ? "crown" : "shield"] ?? null;
+
 // The viewer sits at the bottom; the others follow clockwise from the left neighbour.
 function othersInOrder(view) {
   const me = view.seat ?? -1;
@@ -18,8 +27,8 @@ function othersInOrder(view) {
 
 function roles(view, seat) {
   const list = [];
-  if (view.chief === seat) list.push(["chief", t("role.chief")]);
-  if (view.vice === seat) list.push(["vice", t("role.vice")]);
+  if (holder(view, "chief") === seat) list.push(["chief", roleName(view, "chief")]);
+  if (holder(view, "vice") === seat) list.push(["vice", roleName(view, "vice")]);
   if (view.partner === seat) list.push(["partner", t("role.partner")]);
   if (view.dealer === seat) list.push(["dealer", t("role.dealer")]);
   if (view.phase === "auction" && view.auction_leader === seat) list.push(["leader", t("role.leader")]);
@@ -65,7 +74,7 @@ export function renderInfo(view) {
   $("#hand-no").textContent = t("info.hand", { n: view.hand_number ?? 1 }) + trick;
   $("#goal").textContent = view.team_goal ? t("info.goal", { goal: view.team_goal, bid: view.bid }) : "";
   const ranking = $("#ranking");
-  const parts = rankingParts(view.trumps);
+  const parts = rankingParts(view.trumps, { chief: roleName(view, "chief"), vice: roleName(view, "vice") });
   fill(ranking, 
     ...(parts.length ? [h("span", { class: "muted" }, t("rank.title"))] : []),
     ...parts.flatMap((part, i) => [
@@ -131,9 +140,17 @@ export function statusText(view) {
   if (seat === null || seat === undefined) return "";
   const mine = seat === view.seat;
   const name = seatName(view, seat);
-  const key = { auction: "bid", vice_trump: "vice_trump", chief_trump: "chief_trump", partner: "partner", play: "play" }[view.phase];
+  const [key, role] = {
+    auction: ["bid"],
+    discard: ["discard", "chief"],
+    vice_trump: ["trump", "vice"],
+    chief_trump: ["trump", "chief"],
+    partner: ["partner", "chief"],
+    play: ["play"],
+  }[view.phase] ?? [];
   if (!key) return "";
-  return t(`status.${mine ? "you" : "other"}_${key}`, { name });
+  const n = view.prompt?.count ?? 3;
+  return t(`status.${mine ? "you" : "other"}_${key}`, { name, n, role: role ? roleName(view, role) : "" });
 }
 
 // Your own seat: your panel, the face-up cards in front of you and your hand.
@@ -162,7 +179,7 @@ function myCard(view, card, prompt, ui, place) {
   el.dataset.place = place;
   el.setAttribute("aria-disabled", String(!legal));
   if (reason) el.title = reason;
-  if (prompt?.type === "bid" && ui.selected.has(card.id)) {
+  if (selecting(prompt) && ui.selected.has(card.id)) {
     el.classList.add("selected");
     el.setAttribute("aria-pressed", "true");
   }
@@ -180,6 +197,11 @@ function cardState(view, card, prompt, ui, place) {
     const full = ui.selected.size >= prompt.max_cards && !ui.selected.has(card.id);
     return full ? { legal: false, reason: t("reason.max_cards", { n: prompt.max_cards }) } : { legal: true, reason: "" };
   }
+  if (prompt.type === "discard") {
+    const full = ui.selected.size >= prompt.count && !ui.selected.has(card.id);
+    const allowed = place === "hand" && prompt.cards.includes(card.id) && !full;
+    return allowed ? { legal: true, reason: "" } : { legal: false, reason: t("reason.discard_count", { n: prompt.count }) };
+  }
   if (prompt.type !== "play") return { legal: false, reason: t("reason.choose_first") };
   if (prompt.cards.includes(card.id)) return { legal: true, reason: "" };
   const follow = prompt.must_follow;
@@ -188,7 +210,10 @@ function cardState(view, card, prompt, ui, place) {
   return { legal: false, reason: t("reason.not_allowed") };
 }
 
-// The controls for the current prompt: bid/pass, trump options, partner options.
+// Prompts answered by selecting several cards of the hand first.
+export const selecting = (prompt) => prompt?.type === "bid" || prompt?.type === "discard";
+
+// The controls for the current prompt: bid/pass, discard, trump options, partner options.
 export function renderPrompt(view, ui) {
   const box = $("#prompt");
   const prompt = view.to_move === view.seat ? view.prompt : null;
@@ -198,7 +223,7 @@ export function renderPrompt(view, ui) {
     fill(box);
     return;
   }
-  const build = { bid: bidControls, trump: trumpControls, partner: partnerControls }[prompt.type];
+  const build = { bid: bidControls, discard: discardControls, trump: trumpControls, partner: partnerControls }[prompt.type];
   fill(box, ...(build ? build(view, prompt, ui) : []));
 }
 
@@ -216,12 +241,24 @@ function bidControls(view, prompt, ui) {
   ];
 }
 
+function discardControls(view, prompt, ui) {
+  const n = prompt.count;
+  const ready = ui.selected.size === n;
+  return [
+    h("p", { class: "prompt-title" }, t("discard.title", { n })),
+    h("p", { class: "muted" }, t("discard.help")),
+    h("button", { class: "primary", type: "button", disabled: !ready || ui.pending, dataset: { testid: "discard" }, onclick: () => ui.onDiscard() }, ready ? t("discard.button", { n }) : t("discard.select", { n })),
+  ];
+}
+
 function trumpControls(view, prompt, ui) {
   const chief = prompt.role === "chief";
   const vice = view.trumps?.vice;
+  const named = { chief: roleThe(view, "chief"), vice: roleThe(view, "vice"), vice_trump: trumpName(vice) };
+  const help = !chief ? t("trump.help_vice", named) : vice && vice !== "none" ? t("trump.help_chief", named) : t("trump.help_chief_alone");
   return [
-    h("p", { class: "prompt-title" }, chief ? t("trump.title_chief") : t("trump.title_vice")),
-    h("p", { class: "muted" }, chief ? (vice ? t("trump.help_chief", { vice: trumpName(vice) }) : t("trump.help_chief_alone")) : t("trump.help_vice")),
+    h("p", { class: "prompt-title" }, t("trump.title", { role: roleName(view, prompt.role) })),
+    h("p", { class: "muted" }, help),
     h(
       "div",
       { class: "options" },
@@ -230,17 +267,21 @@ function trumpControls(view, prompt, ui) {
           "button",
           { type: "button", class: "option", disabled: ui.pending, dataset: { testid: `trump-${option}`, option }, onclick: () => ui.onTrump(option) },
           trumpChip(option),
-          h("small", {}, trumpExplanation(option, chief ? vice : null)),
+          h("small", {}, trumpExplanation(option, chief, vice, named)),
         ),
       ),
     ),
   ];
 }
 
-function trumpExplanation(option, viceTrump) {
-  if (option === "none") return viceTrump ? t("trump.explain_none_vice", { vice: trumpName(viceTrump) }) : t("trump.explain_none");
+function trumpExplanation(option, chief, viceTrump, named) {
+  const viceNamed = chief && viceTrump && viceTrump !== "none";
+  if (option === "none") {
+    if (!chief) return t("trump.explain_none_first", named);
+    return viceNamed ? t("trump.explain_none_vice", named) : t("trump.explain_none");
+  }
   const what = /^[0-9]$/.test(option) ? t("trump.explain_number", { n: option }) : t("trump.explain_colour", { colour: colourName(option) });
-  return viceTrump ? `${what} ${t("trump.explain_over", { chief: trumpName(option), vice: trumpName(viceTrump) })}` : what;
+  return viceNamed ? `${what} ${t("trump.explain_over", { chief: trumpName(option), vice: trumpName(viceTrump) })}` : what;
 }
 
 function partnerControls(view, prompt, ui) {

@@ -82,19 +82,21 @@ export function trumpChip(kind) {
   );
 }
 
-// How the trumps rank, strongest first, as short parts for the info bar.
-export function rankingParts(trumps) {
+// How the trumps rank, strongest first, as short parts for the info bar. `names` labels the two
+// trump holders (Chief/Vice, or Crown/Shield in the revised edition).
+export function rankingParts(trumps, names) {
   const { chief, vice } = trumps ?? {};
   const chiefKind = chief && chief !== "none" ? chief : null;
-  if (!chiefKind && !vice) return [];
+  const viceKind = vice && vice !== "none" ? vice : null;
+  if (!chiefKind && !viceKind) return [];
   const parts = [];
-  if (chiefKind && vice && isNumberTrump(chiefKind) !== isNumberTrump(vice)) {
+  if (chiefKind && viceKind && isNumberTrump(chiefKind) !== isNumberTrump(viceKind)) {
     const colour = isNumberTrump(vice) ? chiefKind : vice;
     const number = isNumberTrump(vice) ? vice : chiefKind;
     parts.push({ label: t("rank.double"), text: t("rank.double_card", { colour: colourName(colour), n: number }) });
   }
-  if (chiefKind) parts.push({ label: t("rank.chief"), kind: chiefKind, text: orderText(chiefKind) });
-  if (vice) parts.push({ label: t("rank.vice"), kind: vice, text: orderText(vice) });
+  if (chiefKind) parts.push({ label: names.chief, kind: chiefKind, text: orderText(chiefKind) });
+  if (vice && vice !== "none") parts.push({ label: names.vice, kind: vice, text: orderText(vice) });
   return parts;
 }
 

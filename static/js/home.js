@@ -5,8 +5,8 @@ import { t } from "./i18n.js";
 const form = $("#new-table");
 
 function showLengthField() {
-  const length = form.length.value;
-  for (const field of form.querySelectorAll("[data-length]")) field.hidden = field.dataset.length !== length;
+  const ends = form.ends.value;
+  for (const field of form.querySelectorAll("[data-ends]")) field.hidden = field.dataset.ends !== ends;
 }
 
 async function create(event) {
@@ -14,7 +14,7 @@ async function create(event) {
   const error = $(".form-error", form);
   error.hidden = true;
   const body = { players: Number(form.players.value), variant: form.variant.value };
-  if (form.length.value === "hands") body.hands = Number(form.hands.value);
+  if (form.ends.value === "hands") body.hands = Number(form.hands.value);
   else body.target_score = Number(form.target_score.value);
   const button = $("button[type=submit]", form);
   button.disabled = true;
@@ -30,6 +30,16 @@ async function create(event) {
   }
 }
 
+// Each rules variant has its own usual game length: classic to 200 points, revised 4 hands.
+const USUAL_LENGTH = { classic: ["target", 200], revised: ["hands", 4] };
+
+function variantChanged() {
+  const [ends, value] = USUAL_LENGTH[form.variant.value] ?? USUAL_LENGTH.classic;
+  form.ends.value = ends;
+  form[ends === "target" ? "target_score" : "hands"].value = value;
+}
+
+form.variant.addEventListener("change", variantChanged);
 form.addEventListener("change", showLengthField);
 form.addEventListener("submit", create);
 showLengthField();

@@ -1,6 +1,6 @@
 // End-of-hand summary (from the view's last_result), the running score sheet (from the server's
 // score-sheet endpoint) and the end-of-game winners.
-import { seatName } from "./board.js";
+import { roleName, seatName } from "./board.js";
 import { trumpName } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -18,16 +18,17 @@ function story(view, r) {
   const name = (seat) => (seat === null || seat === undefined ? t("summary.nobody") : seatName(view, seat));
   if (r.kind === "all_passed") return [t("summary.all_passed")];
   if (r.kind === "stalemate") return [t("summary.stalemate", { n: r.bid, name: name(r.provocateur) })];
+  if (r.kind === "redeal") return [t("summary.redeal")];
+  const roles = { chief_role: roleName(view, "chief"), vice_role: roleName(view, "vice") };
   const lines = [
-    t("summary.auction", { chief: name(r.chief), n: r.bid, vice: name(r.vice) }),
-    t("summary.trumps", { chief: trumpName(r.chief_trump), vice: r.vice_trump ? trumpName(r.vice_trump) : "–" }),
+    t("summary.auction", { chief: name(r.chief), n: r.bid, vice: name(r.vice), ...roles }),
+    t("summary.trumps", { chief: trumpName(r.chief_trump), vice: r.vice_trump ? trumpName(r.vice_trump) : "–", ...roles }),
     r.partner === null || r.partner === undefined ? t("summary.team_alone", { chief: name(r.chief) }) : t("summary.team", { chief: name(r.chief), partner: name(r.partner) }),
   ];
-  lines.push(
-    r.success
-      ? t("summary.made", { points: r.team_points, goal: r.team_goal })
-      : t("summary.missed", { points: r.team_points, goal: r.team_goal, n: r.shortfall }),
-  );
+  const goal = { points: r.team_points, goal: r.team_goal, n: r.shortfall };
+  lines.push(r.success ? t("summary.made", goal) : t(r.shortfall ? "summary.missed" : "summary.missed_plain", goal));
+  // The revised edition names the winning team instead of a penalty.
+  if (r.variant === "revised") lines.push(t({ crown: "summary.crown_wins", shield: "summary.shield_wins" }[r.winning_team] ?? "summary.nobody_wins"));
   return lines;
 }
 
@@ -79,6 +80,7 @@ export const sheetLink = (code) => h("p", {}, h("a", { href: `/t/${encodeURIComp
 function cellNote(row) {
   if (row.kind === "all_passed") return t("sheet.all_passed");
   if (row.kind === "stalemate") return t("sheet.stalemate", { bid: row.bid });
+  if (row.kind === "redeal") return t("sheet.redeal");
   return `${row.bid} · ${trumpName(row.chief_trump)}`;
 }
 

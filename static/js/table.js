@@ -1,6 +1,6 @@
 // The invite/lobby/table page. It asks the server who sits where, lets a newcomer take a seat
 // or watch, then follows the table over the WebSocket and redraws on every view.
-import { renderCenter, renderInfo, renderMe, renderOthers, renderPrompt, seatName, statusText } from "./board.js";
+import { renderCenter, renderInfo, renderMe, renderOthers, renderPrompt, seatName, selecting, statusText } from "./board.js";
 import { $, copyField, fill, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { TableSocket } from "./net.js";
@@ -26,6 +26,7 @@ const ui = {
   onCard,
   onBid: () => act({ type: "bid", cards: [...ui.selected] }),
   onPass: () => act({ type: "pass" }),
+  onDiscard: () => act({ type: "discard", cards: [...ui.selected] }),
   onTrump: (trump) => act({ type: "trump", trump }),
   onPartner: (seat) => act({ type: "partner", seat }),
   onReason: (reason) => toast(reason),
@@ -196,7 +197,7 @@ function onView(view, version) {
   }
   $("#board").hidden = false;
   $("#tools").hidden = false;
-  if (view.prompt?.type !== "bid" || view.to_move !== view.seat) ui.selected.clear();
+  if (!selecting(view.prompt) || view.prompt?.type !== previous?.prompt?.type) ui.selected.clear();
   noticeTrickWon(previous, view);
   draw();
   noticeTurn(previous, view);
@@ -304,7 +305,7 @@ function onCard(card, place) {
     act({ type: "play", card: card.id });
     return;
   }
-  if (prompt?.type === "bid" && place === "hand") {
+  if (selecting(prompt) && place === "hand") {
     if (ui.selected.has(card.id)) ui.selected.delete(card.id);
     else ui.selected.add(card.id);
     draw();

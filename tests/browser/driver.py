@@ -80,6 +80,12 @@ class Hand:
         else:
             page.get_by_test_id("pass").click()
 
+    def _discard(self, page: Page) -> None:
+        button = page.get_by_test_id("discard")
+        while button.is_disabled():
+            page.locator('#me .hand button.card[data-legal="true"]:not(.selected)').first.click()
+        button.click()
+
     def _trump(self, page: Page) -> None:
         page.locator("#prompt button.option").first.click()
 

@@ -95,3 +95,35 @@ def test_three_players_one_hand_game_ends_with_winners(browser: Browser, server:
         page.get_by_test_id("summary-close").click()
         expect(page.get_by_test_id("status")).to_contain_text(winners)
         page.context.close()
+
+
+def test_revised_edition_for_three_from_the_home_page(browser: Browser, server: Server) -> None:
+    first = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    first.goto(server.base_url + "/")
+    first.get_by_label("3").check()
+    first.locator("select[name=variant]").select_option("revised")
+    expect(first.locator("input[name=hands]")).to_have_value("4")
+    first.locator("input[name=hands]").fill("1")
+    first.get_by_test_id("create-table").click()
+    first.wait_for_url("**/t/**")
+    code = first.url.rsplit("/", 1)[1]
+    pages = [first]
+    join(first, server.base_url, code, NAMES[0], 0)
+    for seat, name in enumerate(NAMES[1:3], start=1):
+        page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+        join(page, server.base_url, code, name, seat)
+        pages.append(page)
+    hand = Hand(pages)
+    hand.on_phase["discard"] = lambda page: expect(page.locator("#me .seat")).to_contain_text(
+        "Crown"
+    )
+    kinds = set()
+    while hand.plays < 15 * 3:
+        kinds.add(hand.step())
+    assert kinds == {"bid", "discard", "trump", "play"}
+    sheet: dict[str, Any] = server.api("GET", f"/api/tables/{code}/scoresheet").json()
+    assert sheet["over"]
+    for page in pages:
+        assert _summary_totals(page, 3) == sheet["totals"]
+        expect(page.get_by_test_id("summary")).to_contain_text("team wins")
+        page.context.close()

@@ -130,6 +130,16 @@ def deal(live: LiveTable, seed: int) -> LiveTable:
     return replace(live, hand=hand, hand_number=live.game.hand_number)
 
 
+class NotStarted(engine.IllegalAction):
+    """An action before every seat is taken (no hand dealt yet)."""
+
+    code = "not_started"
+
+
+class ReplayError(Exception):
+    """The stored log does not replay (a corrupted database or an incompatible engine)."""
+
+
 def play(live: LiveTable, seat_index: int, action: dict[str, Any]) -> LiveTable:
     """Apply one action; a finished hand goes onto the score sheet at once.
 
@@ -143,16 +153,6 @@ def play(live: LiveTable, seat_index: int, action: dict[str, Any]) -> LiveTable:
     if hand.phase != "over":
         return after
     return replace(after, game=engine.record_hand(live.game, hand), last_result=engine.result(hand))
-
-
-class NotStarted(engine.IllegalAction):
-    """An action before every seat is taken (no hand dealt yet)."""
-
-    code = "not_started"
-
-
-class ReplayError(Exception):
-    """The stored log does not replay (a corrupted database or an incompatible engine)."""
 
 
 def rebuild(
@@ -182,5 +182,9 @@ def _replay_hand(live: LiveTable, hand_row: Hand, actions: list[Action]) -> Live
     for action in actions:
         if action.seq != live.seq + 1:
             raise ReplayError(f"table {live.table_id}: action {action.seq} out of order")
-        live = play(live, action.seat, action.action)
+        try:
+            live = play(live, action.seat, action.action)
+        except engine.IllegalAction as exc:
+            # Accepted once, refused now: the engine's rules changed under a stored game.
+            raise ReplayError(f"table {live.table_id}: action {action.seq}: {exc.code}") from exc
     return live

@@ -110,8 +110,11 @@ class Room:
                 return _stale(version, self.live.version)
             return None
 
-    async def join(self, *, name: str, wanted: int | None) -> tuple[int, str]:
-        """Seat a person; returns (seat, token). The last free seat starts the game.
+    async def join(
+        self, *, name: str, wanted: int | None, bot_level: str | None = None
+    ) -> tuple[int, str]:
+        """Seat a person (or, with ``bot_level``, a bot); returns (seat, token). The last
+        free seat starts the game. A bot's token is for whatever drives it in-process.
 
         Raises:
             SeatUnavailable: ``seat_taken``, ``table_full`` or ``no_such_seat``.
@@ -121,7 +124,12 @@ class Room:
             for _attempt in range(2):
                 index = _pick_seat(self.live, wanted)
                 token = tokens.new_seat_token()
-                info = SeatInfo(name=name, token_hash=tokens.hash_token(token))
+                info = SeatInfo(
+                    name=name,
+                    token_hash=tokens.hash_token(token),
+                    bot=bot_level is not None,
+                    bot_level=bot_level,
+                )
                 after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
                 change = Change(seats=[_seat_row(after.table_id, index, info)], hands=hands)
                 if await self._commit(after, change):

@@ -164,3 +164,28 @@ def test_two_processes_never_both_write(make_app: Callable[..., FastAPI]) -> Non
             assert next_of_type(sockets_two[mover], "error")["code"] == "stale_version"
             # ...and it reloaded the table, so its seats now see the accepted action.
             assert view_at(sockets_two[0], stale_version + 1)["version"] == stale_version + 1
+
+
+def test_bot_seats_are_marked_in_views_and_survive_a_restart(
+    make_app: Callable[..., FastAPI],
+) -> None:
+    with TestClient(make_app()) as first:
+        code = create_table(first, players=3)
+        token = seat_everyone(first, code, players=2)[0]
+
+        async def seat_bot() -> None:
+            room = await first.app.state.hub.room(code)  # type: ignore[attr-defined]
+            await room.join(name="Robo", wanted=None, bot_level="easy")
+
+        first.portal.call(seat_bot)  # type: ignore[union-attr]
+    with (
+        TestClient(make_app()) as second,
+        second.websocket_connect(f"/ws/{code}?token={token}") as ws,
+    ):
+        seats = next_of_type(ws, "view")["view"]["seats"]
+    assert seats[2] == {"name": "Robo", "bot": True, "connected": False}
+    assert [seat["bot"] for seat in second.get(f"/api/tables/{code}").json()["seats"]] == [
+        False,
+        False,
+        True,
+    ]

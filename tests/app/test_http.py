@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
@@ -217,3 +218,13 @@ async def test_openapi_describes_the_http_api(api: httpx.AsyncClient) -> None:
 async def test_health(api: httpx.AsyncClient) -> None:
     response = await api.get("/healthz")
     assert response.status_code == 200 and response.json() == {"status": "ok"}
+
+
+async def test_racing_joins_get_one_seat_each(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    same = await asyncio.gather(*(take_seat(api, code, name=f"P{i}", seat=1) for i in range(4)))
+    assert sorted(response.status_code for response in same) == [201, 409, 409, 409]
+    rest = await asyncio.gather(*(take_seat(api, code, name=f"Q{i}") for i in range(4)))
+    assert sorted(response.status_code for response in rest) == [201, 201, 409, 409]
+    info = (await api.get(f"/api/tables/{code}")).json()
+    assert info["status"] == "playing" and info["version"] == 3

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from app.config import async_database_url
+from app.tables import schemas, service
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
     create_table,
@@ -189,3 +190,24 @@ def test_bot_seats_are_marked_in_views_and_survive_a_restart(
         False,
         True,
     ]
+
+
+async def test_concurrent_actions_apply_once(make_app: Callable[..., FastAPI]) -> None:
+    app = make_app()
+    try:
+        hub = app.state.hub
+        request = schemas.TableCreate(players=3)
+        live = await service.create_table(
+            session_factory=app.state.session_factory, hub=hub, request=request
+        )
+        room = await hub.room(live.invite_code)
+        for index in range(3):
+            await room.join(name=f"P{index}", wanted=None)
+        seat, version = room.live.hand.to_move, room.live.version
+        tries = [room.act(seat, version, {"type": "pass"}) for _ in range(5)]
+        results = await asyncio.gather(*tries)
+        assert results.count(None) == 1
+        assert {result.code for result in results if result is not None} == {"stale_version"}
+        assert room.live.version == version + 1 and room.live.seq == 1
+    finally:
+        await app.state.db_engine.dispose()

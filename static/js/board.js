@@ -184,6 +184,8 @@ function myCard(view, card, prompt, ui, place) {
     el.setAttribute("aria-pressed", "true");
   }
   if (prompt?.type === "play" && !legal) el.classList.add("dim");
+  // While discarding, the Crown sees which cards just came from the kitty.
+  if (prompt?.type === "discard" && view.kitty?.cards?.some((k) => k.id === card.id)) el.classList.add("kitty");
   el.addEventListener("click", () => (legal ? ui.onCard(card, place) : reason && ui.onReason(reason)));
   return el;
 }

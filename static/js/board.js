@@ -31,7 +31,9 @@ function roles(view, seat) {
   if (holder(view, "vice") === seat) list.push(["vice", roleName(view, "vice")]);
   if (view.partner === seat) list.push(["partner", t("role.partner")]);
   if (view.dealer === seat) list.push(["dealer", t("role.dealer")]);
-  if (view.phase === "auction" && view.auction_leader === seat) list.push(["leader", t("role.leader")]);
+  // The revised edition's live Crown badge already says who leads the auction.
+  const crown = view.roles?.chief === "crown";
+  if (view.phase === "auction" && !crown && view.auction_leader === seat) list.push(["leader", t("role.leader")]);
   return list.map(([kind, label]) => h("span", { class: `badge b-${kind}` }, label));
 }
 
@@ -75,7 +77,8 @@ export function renderInfo(view) {
   $("#goal").textContent = view.team_goal ? t("info.goal", { goal: view.team_goal, bid: view.bid }) : "";
   const ranking = $("#ranking");
   const parts = rankingParts(view.trumps, { chief: roleName(view, "chief"), vice: roleName(view, "vice") });
-  fill(ranking, 
+  fill(
+    ranking,
     ...(parts.length ? [h("span", { class: "muted" }, t("rank.title"))] : []),
     ...parts.flatMap((part, i) => [
       i ? h("span", { class: "gt", "aria-label": t("rank.over") }, "›") : null,

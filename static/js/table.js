@@ -223,7 +223,7 @@ function draw() {
 function focusedControl() {
   const el = document.activeElement;
   if (!el || !(el.closest("#me") || el.closest("#prompt"))) return null;
-  return { cardId: el.dataset.cardId, testid: el.dataset.testid, option: el.dataset.option };
+  return { cardId: el.dataset.cardId, testid: el.dataset.testid };
 }
 
 function restoreFocus(focus) {

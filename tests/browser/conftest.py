@@ -96,7 +96,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API keeps an event loop running while it is
+# open, and asyncio tests collected after the browser tests could not start their own.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         _unavailable(f"{CHROMIUM} is not installed")

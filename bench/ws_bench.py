@@ -9,9 +9,11 @@ at the new version, and it counts accepted actions per second.
     .venv/bin/python bench/ws_bench.py                       # K = 1, 50, 200
     .venv/bin/python bench/ws_bench.py --tables 200 --seconds 20 --think 0
 
-``--think`` is each table's mean pause between actions (players think; default 0.4 s, drawn
-uniformly from 0..2x). With ``--think 0`` every table acts as fast as the server answers,
-which measures saturation rather than latency under a given load.
+``--think`` is each table's mean pause between actions (players think; default 0.8 s, drawn
+uniformly from 0..2x, so K = 200 tables offer about 250 actions/s). With ``--think 0`` every
+table acts as fast as the server answers, which measures saturation rather than latency
+under a given load. The server's CPU time per action is printed too: on a shared machine it
+says more than the wall-clock numbers.
 Postgres: ``MU_BENCH_POSTGRES_URL``, else ``MU_TEST_POSTGRES_URL``, else the local server.
 """
 
@@ -256,7 +258,7 @@ def main() -> None:
     )
     parser.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200])
     parser.add_argument("--seconds", type=float, default=15.0)
-    parser.add_argument("--think", type=float, default=0.4, help="mean pause per table (s)")
+    parser.add_argument("--think", type=float, default=0.8, help="mean pause per table (s)")
     args = parser.parse_args()
     with scratch_database() as database_url, running_server(database_url) as (base, pid):
         print(f"server {base}  database {make_url(database_url).database}  think {args.think} s")

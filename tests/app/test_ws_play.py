@@ -68,22 +68,34 @@ def test_full_hand_played_by_all_seats(client: TestClient) -> None:
     assert len(sheet["rows"]) == 1 and sheet["totals"] == view["totals"]
 
 
-def test_seats_get_their_own_hands_only(client: TestClient) -> None:
+def card_ids(value: Any) -> set[int]:
+    """Every card object (``{"id", "color", ...}``) anywhere in a view."""
+    if isinstance(value, dict):
+        found = {value["id"]} if "id" in value and "color" in value else set()
+        return found.union(*(card_ids(item) for item in value.values()))
+    if isinstance(value, list):
+        return set().union(*(card_ids(item) for item in value))
+    return set()
+
+
+def test_seats_see_their_own_hand_and_nothing_else_hidden(client: TestClient) -> None:
     code = create_table(client, players=3)
     tokens = seat_everyone(client, code)
     with ExitStack() as stack:
         sockets, views = connect_all(stack, client, code, tokens)
-        for _ in range(6):  # through the auction into the later phases
+        spectator = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+        while views[0]["view"]["hand_number"] == 1:  # the whole first hand, step by step
+            public = card_ids(view_at(spectator, views[0]["version"])["view"])
             hands = [hand_ids(message["view"]) for message in views]
             for seat, message in enumerate(views):
-                assert message["view"]["seat"] == seat
-                mover = message["view"]["to_move"]
-                assert (message["view"]["prompt"] is not None) == (seat == mover)
-                others = set().union(*(hands[i] for i in range(3) if i != seat))
-                raw = json.dumps(message["view"]["hand"])
-                assert hands[seat] and not hands[seat] & others, raw
-                assert all(f'"id": {card}' not in raw for card in others)
-            assert views[0] != views[1] != views[2]
+                view = message["view"]
+                assert view["seat"] == seat
+                assert (view["prompt"] is not None) == (seat == view["to_move"])
+                assert card_ids(view) <= hands[seat] | public
+                others = set().union(*(hands[i] for i in range(3) if i != seat)) - public
+                text = json.dumps(view)
+                assert not any(f'"id": {card},' in text for card in others)
+            assert views[0]["view"] != views[1]["view"] != views[2]["view"]
             views = step(sockets, views)
 
 

@@ -181,7 +181,10 @@ function myCard(view, card, prompt, ui, place) {
   el.dataset.legal = String(legal);
   el.dataset.place = place;
   el.setAttribute("aria-disabled", String(!legal));
-  if (reason) el.title = reason;
+  if (reason) {
+    el.title = reason;
+    if (prompt?.type === "play") el.setAttribute("aria-label", `${el.getAttribute("aria-label")}. ${reason}`);
+  }
   if (selecting(prompt) && ui.selected.has(card.id)) {
     el.classList.add("selected");
     el.setAttribute("aria-pressed", "true");

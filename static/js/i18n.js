@@ -5,7 +5,7 @@
 const STRINGS = {
   en: {
     "colour.red": "red", "colour.yellow": "yellow", "colour.green": "green", "colour.blue": "blue", "colour.purple": "purple",
-    "card.name": "{colour} {n}, {points} points", "card.trump": "trump",
+    "card.name": "{colour} {n}, points: {points}", "card.trump": "trump",
     "trump.none": "no trump", "trump.number": "{n}s",
     "trump.title": "As {role}, name your trump",
     "trump.help_vice": "Choose a colour or a number from the cards you displayed. The trump {chief} names will rank above yours.",
@@ -72,7 +72,7 @@ const STRINGS = {
     "sheet.bid": "Bid", "sheet.all_passed": "all passed", "sheet.stalemate": "stalemate {bid}", "sheet.redeal": "redeal",
     "options.players": "{n} players", "options.target": "to {n} points", "options.hands": "{n} hands", "options.hands_one": "1 hand",
     "variant.classic": "classic rules", "variant.revised": "revised edition",
-    "sound.on": "♪ on", "sound.off": "♪ off", "copied": "Copied", "title.your_turn": "Your turn",
+    "sound.on": "♪ on", "sound.off": "♪ off", "sound.title": "A soft sound when it is your turn", "copied": "Copied", "title.your_turn": "Your turn",
     "join.taken": "That seat was just taken. Pick another one.",
     "join.bad_name": "Please enter a name of 1 to 24 letters.",
     "join.failed": "Could not take the seat. Please try again.",
@@ -94,7 +94,7 @@ const STRINGS = {
   },
   de: {
     "colour.red": "Rot", "colour.yellow": "Gelb", "colour.green": "Grün", "colour.blue": "Blau", "colour.purple": "Lila",
-    "card.name": "{colour} {n}, {points} Punkte", "card.trump": "Trumpf",
+    "card.name": "{colour} {n}, Punkte: {points}", "card.trump": "Trumpf",
     "trump.none": "ohne Trumpf", "trump.number": "{n}er",
     "trump.title": "Als {role} nennst du jetzt deinen Trumpf",
     "trump.help_vice": "Wähle eine Farbe oder Ziffer aus deinen ausgelegten Karten. Der Trumpf, den {chief} nennt, steht über deinem.",
@@ -161,7 +161,7 @@ const STRINGS = {
     "sheet.bid": "Gebot", "sheet.all_passed": "alle gepasst", "sheet.stalemate": "Eklat {bid}", "sheet.redeal": "neu gegeben",
     "options.players": "{n} Spieler", "options.target": "bis {n} Punkte", "options.hands": "{n} Spiele", "options.hands_one": "1 Spiel",
     "variant.classic": "klassische Regeln", "variant.revised": "überarbeitete Ausgabe",
-    "sound.on": "♪ an", "sound.off": "♪ aus", "copied": "Kopiert", "title.your_turn": "Du bist dran",
+    "sound.on": "♪ an", "sound.off": "♪ aus", "sound.title": "Ein leiser Ton, wenn du dran bist", "copied": "Kopiert", "title.your_turn": "Du bist dran",
     "join.taken": "Dieser Platz wurde gerade besetzt. Wähle einen anderen.",
     "join.bad_name": "Bitte gib einen Namen mit 1 bis 24 Zeichen ein.",
     "join.failed": "Der Platz konnte nicht genommen werden. Bitte versuche es noch einmal.",

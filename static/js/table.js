@@ -326,6 +326,7 @@ function wireTools() {
     $("#mylink").showModal();
   });
   const sound = $("#btn-sound");
+  sound.title = t("sound.title");
   const label = () => {
     sound.textContent = isMuted() ? t("sound.off") : t("sound.on");
     sound.setAttribute("aria-pressed", String(!isMuted()));

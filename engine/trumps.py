@@ -121,3 +121,23 @@ def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:
         if rank > best_rank:
             best, best_rank = i, rank
     return best
+
+
+TIER_NAMES = {3: "double", 2: "chief", 1: "vice"}
+
+
+@cache
+def trump_ranking(
+    table: TrumpTable, colours: tuple[int, ...]
+) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The trumps among ``colours``, strongest first, as (tier name, card ids) groups of equal
+    rank (inside a group the card played first wins).  Published in views so that clients can
+    group and explain trumps without knowing the rules."""
+    by_rank: dict[int, list[int]] = {}
+    for cid in range(DECK_SIZE):
+        if table.rank[cid] >= 0 and COLOUR_OF[cid] in colours:
+            by_rank.setdefault(table.rank[cid], []).append(cid)
+    return tuple(
+        (TIER_NAMES[(rank - TRUMP_RANK_BASE) // 16], tuple(by_rank[rank]))
+        for rank in sorted(by_rank, reverse=True)
+    )

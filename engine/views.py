@@ -19,7 +19,7 @@ from typing import Any
 from engine.cards import COLOURS, card_dict
 from engine.scoring import hand_result
 from engine.state import AUCTION, DISCARD, OVER, PARTNER, PLAY, VICE_TRUMP, HandState
-from engine.trumps import TRUMP, kind_to_str
+from engine.trumps import TRUMP, kind_to_str, trump_ranking
 
 
 def _cards(ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
@@ -41,6 +41,16 @@ def _auction_leader(state: HandState) -> int | None:
     top = max(state.counts)
     leaders = [s for s, count in enumerate(state.counts) if count == top]
     return leaders[0] if top and len(leaders) == 1 else None
+
+
+def _trump_ranking(state: HandState) -> list[dict[str, Any]] | None:
+    """Once both trumps are settled: every trump card in play, strongest group first."""
+    if state.table is None:
+        return None
+    return [
+        {"tier": tier, "cards": list(ids)}
+        for tier, ids in trump_ranking(state.table, state.colours)
+    ]
 
 
 def _trump_value(kind: int | None) -> str | None:
@@ -125,6 +135,7 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
         "last_trick": _trick_record(tricks[-1]) if tricks else None,
         "tricks": [_trick_record(t) for t in tricks],
         "tricks_won": list(state.tricks_won),
+        "trump_ranking": _trump_ranking(state),
         "trumps": {
             "vice": _trump_value(state.vice_kind) if state.vice is not None else None,
             "chief": _trump_value(state.chief_kind),

@@ -48,8 +48,7 @@ def _trump_ranking(state: HandState) -> list[dict[str, Any]] | None:
     if state.table is None:
         return None
     return [
-        {"tier": tier, "cards": list(ids)}
-        for tier, ids in trump_ranking(state.table, state.colours)
+        {"tier": tier, "ids": list(ids)} for tier, ids in trump_ranking(state.table, state.colours)
     ]
 
 

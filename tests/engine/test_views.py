@@ -57,3 +57,17 @@ def test_over_reveals_result_and_deal() -> None:
     view = engine.view(state, None)
     assert view["result"]["kind"] == "all_passed"
     assert sorted(c["id"] for hand in view["deal"] for c in hand) == list(range(60))
+
+
+def test_trump_ranking_is_published_once_trumps_are_settled() -> None:
+    state = run_auction(t1_deal(), T1_SCRIPT)
+    assert engine.view(state, None)["trump_ranking"] is None
+    state = engine.apply(state, 2, {"type": "trump", "trump": "red"})
+    state = engine.apply(state, 3, {"type": "trump", "trump": "7"})
+    ranking = engine.view(state, 1)["trump_ranking"]
+    names = [[(engine.CARDS[i].color, engine.CARDS[i].number) for i in g["ids"]] for g in ranking]
+    assert ranking[0]["tier"] == "double" and names[0] == [("red", 7), ("red", 7)]
+    assert ranking[1]["tier"] == "chief" and len(names[1]) == 8  # the other 7s, all equal
+    assert [g["tier"] for g in ranking[2:]] == ["vice"] * 9  # red 9 down to red 0
+    assert names[2] == [("red", 9)] and names[-1] == [("red", 0)]
+    assert sum(len(g["ids"]) for g in ranking) == 2 + 8 + 10

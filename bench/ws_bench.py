@@ -224,6 +224,7 @@ class Result:
     latencies: list[float]
     errors: int
     server_cpu: float = 0.0
+    client_cpu: float = 0.0
 
     def line(self) -> str:
         ms = sorted(x * 1000 for x in self.latencies)
@@ -233,7 +234,8 @@ class Result:
             f"K={self.tables:<4} actions={self.actions:<6}"
             f" {self.actions / self.seconds:8.1f} actions/s"
             f"   latency p50 {p50:6.2f} ms  p99 {p99:7.2f} ms  max {ms[-1]:7.2f} ms"
-            f"   server CPU {1000 * self.server_cpu / max(1, self.actions):.2f} ms/action"
+            f"   CPU per action: server {1000 * self.server_cpu / max(1, self.actions):.2f} ms,"
+            f" bench client {1000 * self.client_cpu / max(1, self.actions):.2f} ms"
             f"   errors {self.errors}"
         )
 
@@ -248,16 +250,17 @@ async def run(base: str, tables: int, seconds: float, think: float, pid: int) ->
     readers = [asyncio.create_task(reader(t, s)) for t in opened for s in range(SEATS)]
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
     latencies: list[float] = []
-    cpu_before = cpu_seconds(pid)
+    cpu_before, client_before = cpu_seconds(pid), time.process_time()
     started = time.monotonic()
     counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
     elapsed = time.monotonic() - started
     server_cpu = cpu_seconds(pid) - cpu_before
+    client_cpu = time.process_time() - client_before
     for task in readers:
         task.cancel()
     await asyncio.gather(*(ws.close() for t in opened for ws in t.sockets), return_exceptions=True)
     errors = sum(t.errors for t in opened)
-    return Result(tables, sum(counts), elapsed, latencies, errors, server_cpu)
+    return Result(tables, sum(counts), elapsed, latencies, errors, server_cpu, client_cpu)
 
 
 def main() -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any
 
 from starlette.websockets import WebSocket
 
@@ -21,14 +20,14 @@ class Connection:
         self.websocket = websocket
         self.seat = seat
         self._snapshot: present.Snapshot | None = None
-        self._replies: deque[dict[str, Any]] = deque()
+        self._replies: deque[protocol.ServerMessage] = deque()
         self._wake = asyncio.Event()
 
     def push_view(self, snapshot: present.Snapshot) -> None:
         self._snapshot = snapshot
         self._wake.set()
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: protocol.ServerMessage) -> None:
         self._replies.append(message)
         self._wake.set()
 
@@ -44,5 +43,5 @@ class Connection:
                 view = present.render(snapshot, self.seat)
                 await self._send(protocol.view_message(snapshot.live.version, view))
 
-    async def _send(self, message: dict[str, Any]) -> None:
+    async def _send(self, message: protocol.ServerMessage) -> None:
         await self.websocket.send_text(protocol.encode(message))

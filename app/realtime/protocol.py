@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypedDict
 
 from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
@@ -78,16 +78,36 @@ def parse(raw: str | bytes) -> ActionIn | PingIn:
         raise ProtocolError(ErrorCode.BAD_MESSAGE, f"{where}: {first['msg']}") from None
 
 
-def error_message(code: str, message: str) -> dict[str, Any]:
+class ErrorOut(TypedDict):
+    type: Literal["error"]
+    code: str
+    message: str
+
+
+class ViewOut(TypedDict):
+    type: Literal["view"]
+    version: int
+    view: dict[str, Any]  # present.render's output: the engine view plus the table's keys
+
+
+class PongOut(TypedDict):
+    type: Literal["pong"]
+
+
+ServerMessage = ErrorOut | ViewOut | PongOut
+
+
+def error_message(code: str, message: str) -> ErrorOut:
     return {"type": "error", "code": code, "message": message}
 
 
-def view_message(version: int, view: dict[str, Any]) -> dict[str, Any]:
+def view_message(version: int, view: dict[str, Any]) -> ViewOut:
     return {"type": "view", "version": version, "view": view}
 
 
-PONG: dict[str, Any] = {"type": "pong"}
+PONG: PongOut = {"type": "pong"}
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: ServerMessage) -> str:
+    # Compact separators: clients (and ws_bench) may read the envelope's prefix cheaply.
     return json.dumps(message, separators=(",", ":"))

@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 import engine
 from app.tables.models import Action, Hand, Seat, Table
+
+Status = Literal["waiting", "playing", "over"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,7 @@ class LiveTable:
     last_result: dict[str, Any] | None  # the engine result of the last finished hand
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         if self.game.over:
             return "over"
         return "waiting" if self.hand is None else "playing"

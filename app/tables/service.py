@@ -78,7 +78,7 @@ async def table_info(
         table_id=live.table_id,
         invite_code=live.invite_code,
         invite_url=invite_url(base_url=base_url, invite_code=invite_code),
-        status=live.status,  # type: ignore[arg-type]
+        status=live.status,
         version=live.version,
         hand_number=live.hand_number,
         options=schemas.TableOptionsPublic(**live.options.to_json()),

@@ -92,8 +92,9 @@ export function renderOthers(view) {
 }
 
 // The cards in the middle: the trick being played, or during the auction what has happened.
-export function renderCenter(view, shownTrick = null, box = $("#trick")) {
+export function renderCenter(view, shownTrick = null, box = $("#trick"), collect = false) {
   box.classList.toggle("won", Boolean(shownTrick));
+  box.classList.toggle("collect", collect);
   if (shownTrick) {
     fill(box, ...shownTrick.cards.map((p) => trickCard(view, p, p.seat === shownTrick.winner)));
     box.dataset.winner = shownTrick.winner;

@@ -210,7 +210,8 @@ function draw() {
   document.body.dataset.phase = view.phase;
   renderInfo(view);
   renderOthers(view);
-  renderCenter(view, ui.showing);
+  // Only the table's own trick flies off to its winner; the review dialog keeps it still.
+  renderCenter(view, ui.showing, $("#trick"), Boolean(ui.showing));
   renderPrompt(view, ui);
   renderMe(view, ui);
   $("#status").textContent = statusText(view);
@@ -321,6 +322,7 @@ function wireTools() {
   $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, t("copied")));
   $("#btn-last").addEventListener("click", showLastTrick);
   $("#btn-sheet").addEventListener("click", showSheet);
+  $("#btn-help").addEventListener("click", () => $("#help").showModal());
   $("#btn-me").addEventListener("click", () => {
     $("#rejoin-url").value = localStorage.getItem(rejoinKey) ?? "";
     $("#mylink").showModal();

@@ -89,6 +89,10 @@ def test_keyboard_bid_with_enter(browser: Browser, server: Server) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("seen => Number(document.body.dataset.version) > seen", arg=seen)
     expect(page.locator("#me .seat")).to_contain_text("bid 1")
+    page.get_by_test_id("help-button").click()
+    expect(page.get_by_test_id("help")).to_contain_text("Classic Mü in short")
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("help")).to_be_hidden()
     for each in pages:
         each.context.close()
 

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 
 export const seatName = (view, seat) => view.seats?.[seat]?.name || t("seat.number", { n: seat + 1 });
 
-const count = (value) => (Array.isArray(value) ? value.length : value ?? 0);
+const count = (value) => (Array.isArray(value) ? value.length : (value ?? 0));
 
 // The two leading roles are Chief/Vice in the classic game and Crown/Shield in the revised
 // edition; the view's `roles` says which, and the same seats sit in `chief`/`vice`.
@@ -33,7 +33,8 @@ function roles(view, seat) {
   if (view.dealer === seat) list.push(["dealer", t("role.dealer")]);
   // The revised edition's live Crown badge already says who leads the auction.
   const crown = view.roles?.chief === "crown";
-  if (view.phase === "auction" && !crown && view.auction_leader === seat) list.push(["leader", t("role.leader")]);
+  if (view.phase === "auction" && !crown && view.auction_leader === seat)
+    list.push(["leader", t("role.leader")]);
   return list.map(([kind, label]) => h("span", { class: `badge b-${kind}` }, label));
 }
 
@@ -60,14 +61,28 @@ function seatPanel(view, seat, { mine = false } = {}) {
       { class: "stats" },
       info.bot ? h("span", { class: "badge b-bot" }, t("role.bot")) : null,
       ...roles(view, seat),
-      h("span", { title: t("stats.cards_title") }, t("stats.cards", { n: count(view.hand_counts?.[seat]) + display.length })),
+      h(
+        "span",
+        { title: t("stats.cards_title") },
+        t("stats.cards", { n: count(view.hand_counts?.[seat]) + display.length }),
+      ),
       view.phase === "auction"
-        ? h("span", { class: "bidcount", dataset: { testid: `bid-count-${seat}` } }, t("stats.bid", { n: bidCount }))
+        ? h(
+            "span",
+            { class: "bidcount", dataset: { testid: `bid-count-${seat}` } },
+            t("stats.bid", { n: bidCount }),
+          )
         : h("span", {}, t("stats.tricks", { n: count(view.tricks_won?.[seat]) })),
       h("span", { class: "total" }, t("stats.total", { n: view.totals?.[seat] ?? 0 })),
       turn ? h("span", { class: "turnmark" }, t("stats.turn")) : null,
     ),
-    mine ? null : h("div", { class: "display" }, ...display.map((c) => cardFace(c, { tag: "span", small: true, trumps: view.trumps }))),
+    mine
+      ? null
+      : h(
+          "div",
+          { class: "display" },
+          ...display.map((c) => cardFace(c, { tag: "span", small: true, trumps: view.trumps })),
+        ),
   );
 }
 
@@ -81,8 +96,16 @@ export function renderInfo(view) {
     ranking,
     ...(parts.length ? [h("span", { class: "muted" }, t("rank.title"))] : []),
     ...parts.flatMap((part, i) => [
-      i ? h("span", { class: "gt", "aria-label": t("rank.over") }, "›") : null,
-      h("span", { class: "rank" }, h("b", {}, part.label), " ", part.kind ? trumpChip(part.kind) : null, " ", h("small", {}, part.text)),
+      i ? h("span", { "class": "gt", "aria-label": t("rank.over") }, "›") : null,
+      h(
+        "span",
+        { class: "rank" },
+        h("b", {}, part.label),
+        " ",
+        part.kind ? trumpChip(part.kind) : null,
+        " ",
+        h("small", {}, part.text),
+      ),
     ]),
   );
 }
@@ -123,12 +146,24 @@ function auctionLog(view) {
   return h(
     "div",
     { class: "auction-log", dataset: { testid: "auction-log" } },
-    h("p", { class: "lead" }, leader === null || leader === undefined ? t("auction.no_leader") : t("auction.leader", { name: seatName(view, leader), n: count(view.bids?.[leader]) })),
+    h(
+      "p",
+      { class: "lead" },
+      leader === null || leader === undefined
+        ? t("auction.no_leader")
+        : t("auction.leader", { name: seatName(view, leader), n: count(view.bids?.[leader]) }),
+    ),
     h(
       "ol",
       {},
       ...recent.map((entry) =>
-        h("li", {}, entry.type === "pass" ? t("auction.passed", { name: seatName(view, entry.seat) }) : t("auction.placed", { name: seatName(view, entry.seat), n: entry.cards.length })),
+        h(
+          "li",
+          {},
+          entry.type === "pass"
+            ? t("auction.passed", { name: seatName(view, entry.seat) })
+            : t("auction.placed", { name: seatName(view, entry.seat), n: entry.cards.length }),
+        ),
       ),
     ),
   );
@@ -144,14 +179,15 @@ export function statusText(view) {
   if (seat === null || seat === undefined) return "";
   const mine = seat === view.seat;
   const name = seatName(view, seat);
-  const [key, role] = {
-    auction: ["bid"],
-    discard: ["discard", "chief"],
-    vice_trump: ["trump", "vice"],
-    chief_trump: ["trump", "chief"],
-    partner: ["partner", "chief"],
-    play: ["play"],
-  }[view.phase] ?? [];
+  const [key, role] =
+    {
+      auction: ["bid"],
+      discard: ["discard", "chief"],
+      vice_trump: ["trump", "vice"],
+      chief_trump: ["trump", "chief"],
+      partner: ["partner", "chief"],
+      play: ["play"],
+    }[view.phase] ?? [];
   if (!key) return "";
   const n = view.prompt?.count ?? 3;
   return t(`status.${mine ? "you" : "other"}_${key}`, { name, n, role: role ? roleName(view, role) : "" });
@@ -167,12 +203,22 @@ export function renderMe(view, ui) {
   const prompt = view.prompt;
   const display = sortHand(view.displays?.[view.seat] ?? [], view.trumps);
   const hand = sortHand(view.hand ?? [], view.trumps);
-  fill(me, 
+  fill(
+    me,
     seatPanel(view, view.seat, { mine: true }),
     display.length
-      ? h("div", { class: "my-display" }, h("span", { class: "label" }, t("me.display")), h("div", { class: "cards" }, ...display.map((c) => myCard(view, c, prompt, ui, "display"))))
+      ? h(
+          "div",
+          { class: "my-display" },
+          h("span", { class: "label" }, t("me.display")),
+          h("div", { class: "cards" }, ...display.map((c) => myCard(view, c, prompt, ui, "display"))),
+        )
       : null,
-    h("div", { class: "hand", dataset: { testid: "hand" } }, ...hand.map((c) => myCard(view, c, prompt, ui, "hand"))),
+    h(
+      "div",
+      { class: "hand", dataset: { testid: "hand" } },
+      ...hand.map((c) => myCard(view, c, prompt, ui, "hand")),
+    ),
   );
 }
 
@@ -192,7 +238,8 @@ function myCard(view, card, prompt, ui, place) {
   }
   if (prompt?.type === "play" && !legal) el.classList.add("dim");
   // While discarding, the Crown sees which cards just came from the kitty.
-  if (prompt?.type === "discard" && view.kitty?.cards?.some((k) => k.id === card.id)) el.classList.add("kitty");
+  if (prompt?.type === "discard" && view.kitty?.cards?.some((k) => k.id === card.id))
+    el.classList.add("kitty");
   el.addEventListener("click", () => (legal ? ui.onCard(card, place) : reason && ui.onReason(reason)));
   return el;
 }
@@ -204,12 +251,16 @@ function cardState(view, card, prompt, ui, place) {
   if (prompt.type === "bid") {
     if (place !== "hand") return { legal: false, reason: t("reason.bid_from_hand") };
     const full = ui.selected.size >= prompt.max_cards && !ui.selected.has(card.id);
-    return full ? { legal: false, reason: t("reason.max_cards", { n: prompt.max_cards }) } : { legal: true, reason: "" };
+    return full
+      ? { legal: false, reason: t("reason.max_cards", { n: prompt.max_cards }) }
+      : { legal: true, reason: "" };
   }
   if (prompt.type === "discard") {
     const full = ui.selected.size >= prompt.count && !ui.selected.has(card.id);
     const allowed = place === "hand" && prompt.cards.includes(card.id) && !full;
-    return allowed ? { legal: true, reason: "" } : { legal: false, reason: t("reason.discard_count", { n: prompt.count }) };
+    return allowed
+      ? { legal: true, reason: "" }
+      : { legal: false, reason: t("reason.discard_count", { n: prompt.count }) };
   }
   if (prompt.type !== "play") return { legal: false, reason: t("reason.choose_first") };
   if (prompt.cards.includes(card.id)) return { legal: true, reason: "" };
@@ -232,20 +283,45 @@ export function renderPrompt(view, ui) {
     fill(box);
     return;
   }
-  const build = { bid: bidControls, discard: discardControls, trump: trumpControls, partner: partnerControls }[prompt.type];
+  const build = {
+    bid: bidControls,
+    discard: discardControls,
+    trump: trumpControls,
+    partner: partnerControls,
+  }[prompt.type];
   fill(box, ...(build ? build(view, prompt, ui) : []));
 }
 
 function bidControls(view, prompt, ui) {
   const n = ui.selected.size;
   return [
-    h("p", { class: "prompt-title" }, prompt.max_cards ? t("bid.title", { n: prompt.max_cards }) : t("bid.title_none")),
+    h(
+      "p",
+      { class: "prompt-title" },
+      prompt.max_cards ? t("bid.title", { n: prompt.max_cards }) : t("bid.title_none"),
+    ),
     prompt.max_cards ? h("p", { class: "muted" }, t("bid.help")) : null,
     h(
       "div",
       { class: "row" },
-      h("button", { class: "primary", type: "button", disabled: n === 0 || ui.pending, dataset: { testid: "place" }, onclick: () => ui.onBid() }, n ? t("bid.place", { n }) : t("bid.select")),
-      prompt.can_pass ? h("button", { type: "button", disabled: ui.pending, dataset: { testid: "pass" }, onclick: () => ui.onPass() }, t("bid.pass")) : null,
+      h(
+        "button",
+        {
+          class: "primary",
+          type: "button",
+          disabled: n === 0 || ui.pending,
+          dataset: { testid: "place" },
+          onclick: () => ui.onBid(),
+        },
+        n ? t("bid.place", { n }) : t("bid.select"),
+      ),
+      prompt.can_pass
+        ? h(
+            "button",
+            { type: "button", disabled: ui.pending, dataset: { testid: "pass" }, onclick: () => ui.onPass() },
+            t("bid.pass"),
+          )
+        : null,
     ),
   ];
 }
@@ -256,7 +332,17 @@ function discardControls(view, prompt, ui) {
   return [
     h("p", { class: "prompt-title" }, t("discard.title", { n })),
     h("p", { class: "muted" }, t("discard.help")),
-    h("button", { class: "primary", type: "button", disabled: !ready || ui.pending, dataset: { testid: "discard" }, onclick: () => ui.onDiscard() }, ready ? t("discard.button", { n }) : t("discard.select", { n })),
+    h(
+      "button",
+      {
+        class: "primary",
+        type: "button",
+        disabled: !ready || ui.pending,
+        dataset: { testid: "discard" },
+        onclick: () => ui.onDiscard(),
+      },
+      ready ? t("discard.button", { n }) : t("discard.select", { n }),
+    ),
   ];
 }
 
@@ -264,7 +350,11 @@ function trumpControls(view, prompt, ui) {
   const chief = prompt.role === "chief";
   const vice = view.trumps?.vice;
   const named = { chief: roleThe(view, "chief"), vice: roleThe(view, "vice"), vice_trump: trumpName(vice) };
-  const help = !chief ? t("trump.help_vice", named) : vice && vice !== "none" ? t("trump.help_chief", named) : t("trump.help_chief_alone");
+  const help = !chief
+    ? t("trump.help_vice", named)
+    : vice && vice !== "none"
+      ? t("trump.help_chief", named)
+      : t("trump.help_chief_alone");
   return [
     h("p", { class: "prompt-title" }, t("trump.title", { role: roleName(view, prompt.role) })),
     h("p", { class: "muted" }, help),
@@ -274,7 +364,13 @@ function trumpControls(view, prompt, ui) {
       ...prompt.options.map((option) =>
         h(
           "button",
-          { type: "button", class: "option", disabled: ui.pending, dataset: { testid: `trump-${option}`, option }, onclick: () => ui.onTrump(option) },
+          {
+            type: "button",
+            class: "option",
+            disabled: ui.pending,
+            dataset: { testid: `trump-${option}`, option },
+            onclick: () => ui.onTrump(option),
+          },
           trumpChip(option),
           h("small", {}, trumpExplanation(option, chief, vice, named)),
         ),
@@ -289,8 +385,12 @@ function trumpExplanation(option, chief, viceTrump, named) {
     if (!chief) return t("trump.explain_none_first", named);
     return viceNamed ? t("trump.explain_none_vice", named) : t("trump.explain_none");
   }
-  const what = /^[0-9]$/.test(option) ? t("trump.explain_number", { n: option }) : t("trump.explain_colour", { colour: colourName(option) });
-  return viceNamed ? `${what} ${t("trump.explain_over", { chief: trumpName(option), vice: trumpName(viceTrump) })}` : what;
+  const what = /^[0-9]$/.test(option)
+    ? t("trump.explain_number", { n: option })
+    : t("trump.explain_colour", { colour: colourName(option) });
+  return viceNamed
+    ? `${what} ${t("trump.explain_over", { chief: trumpName(option), vice: trumpName(viceTrump) })}`
+    : what;
 }
 
 function partnerControls(view, prompt, ui) {
@@ -301,7 +401,17 @@ function partnerControls(view, prompt, ui) {
       "div",
       { class: "options" },
       ...prompt.options.map((seat) =>
-        h("button", { type: "button", class: "option", disabled: ui.pending, dataset: { testid: `partner-${seat}` }, onclick: () => ui.onPartner(seat) }, seatName(view, seat)),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "option",
+            disabled: ui.pending,
+            dataset: { testid: `partner-${seat}` },
+            onclick: () => ui.onPartner(seat),
+          },
+          seatName(view, seat),
+        ),
       ),
     ),
   ];

@@ -26,7 +26,12 @@ export function trumpTier(card, trumps) {
 export function sortHand(cards, trumps) {
   const key = (card) => {
     const tier = trumpTier(card, trumps);
-    return [tier, tier ? 0 : COLOURS.indexOf(card.color), tier ? trumpRank(card, tier, trumps) : card.number, card.id];
+    return [
+      tier,
+      tier ? 0 : COLOURS.indexOf(card.color),
+      tier ? trumpRank(card, tier, trumps) : card.number,
+      card.id,
+    ];
   };
   return [...cards].sort((a, b) => compareKeys(key(a), key(b)));
 }
@@ -59,14 +64,18 @@ export function cardFace(card, { tag = "button", small = false, trumps = null } 
   const el = h(
     tag,
     {
-      class: `card c-${card.color}${small ? " small" : ""}${tier ? " trump" : ""}`,
-      dataset: { cardId: card.id },
+      "class": `card c-${card.color}${small ? " small" : ""}${tier ? " trump" : ""}`,
+      "dataset": { cardId: card.id },
       "aria-label": cardName(card) + (tier ? `, ${t("card.trump")}` : ""),
-      type: tag === "button" ? "button" : null,
+      "type": tag === "button" ? "button" : null,
     },
     h("span", { class: "num" }, String(card.number)),
-    h("span", { class: "sym", "aria-hidden": "true" }),
-    h("span", { class: "pts", "aria-hidden": "true" }, ...Array.from({ length: card.points }, () => h("i"))),
+    h("span", { "class": "sym", "aria-hidden": "true" }),
+    h(
+      "span",
+      { "class": "pts", "aria-hidden": "true" },
+      ...Array.from({ length: card.points }, () => h("i")),
+    ),
   );
   return el;
 }
@@ -77,7 +86,7 @@ export function trumpChip(kind) {
   return h(
     "span",
     { class: `tchip${colour ? ` c-${colour}` : ""}` },
-    colour ? h("span", { class: "sym", "aria-hidden": "true" }) : null,
+    colour ? h("span", { "class": "sym", "aria-hidden": "true" }) : null,
     trumpName(kind),
   );
 }
@@ -93,7 +102,10 @@ export function rankingParts(trumps, names) {
   if (chiefKind && viceKind && isNumberTrump(chiefKind) !== isNumberTrump(viceKind)) {
     const colour = isNumberTrump(vice) ? chiefKind : vice;
     const number = isNumberTrump(vice) ? vice : chiefKind;
-    parts.push({ label: t("rank.double"), text: t("rank.double_card", { colour: colourName(colour), n: number }) });
+    parts.push({
+      label: t("rank.double"),
+      text: t("rank.double_card", { colour: colourName(colour), n: number }),
+    });
   }
   if (chiefKind) parts.push({ label: names.chief, kind: chiefKind, text: orderText(chiefKind) });
   if (vice && vice !== "none") parts.push({ label: names.vice, kind: vice, text: orderText(vice) });

@@ -19,7 +19,11 @@ async function create(event) {
   const button = $("button[type=submit]", form);
   button.disabled = true;
   try {
-    const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(String(response.status));
     const table = await response.json();
     location.assign(`/t/${encodeURIComponent(table.invite_code)}`);

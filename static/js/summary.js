@@ -22,13 +22,27 @@ function story(view, r) {
   const roles = { chief_role: roleName(view, "chief"), vice_role: roleName(view, "vice") };
   const lines = [
     t("summary.auction", { chief: name(r.chief), n: r.bid, vice: name(r.vice), ...roles }),
-    t("summary.trumps", { chief: trumpName(r.chief_trump), vice: r.vice_trump ? trumpName(r.vice_trump) : "–", ...roles }),
-    r.partner === null || r.partner === undefined ? t("summary.team_alone", { chief: name(r.chief) }) : t("summary.team", { chief: name(r.chief), partner: name(r.partner) }),
+    t("summary.trumps", {
+      chief: trumpName(r.chief_trump),
+      vice: r.vice_trump ? trumpName(r.vice_trump) : "–",
+      ...roles,
+    }),
+    r.partner === null || r.partner === undefined
+      ? t("summary.team_alone", { chief: name(r.chief) })
+      : t("summary.team", { chief: name(r.chief), partner: name(r.partner) }),
   ];
   const goal = { points: r.team_points, goal: r.team_goal, n: r.shortfall };
-  lines.push(r.success ? t("summary.made", goal) : t(r.shortfall ? "summary.missed" : "summary.missed_plain", goal));
+  lines.push(
+    r.success ? t("summary.made", goal) : t(r.shortfall ? "summary.missed" : "summary.missed_plain", goal),
+  );
   // The revised edition names the winning team instead of a penalty.
-  if (r.variant === "revised") lines.push(t({ crown: "summary.crown_wins", shield: "summary.shield_wins" }[r.winning_team] ?? "summary.nobody_wins"));
+  if (r.variant === "revised")
+    lines.push(
+      t(
+        { crown: "summary.crown_wins", shield: "summary.shield_wins" }[r.winning_team] ??
+          "summary.nobody_wins",
+      ),
+    );
   return lines;
 }
 
@@ -37,7 +51,17 @@ function resultTable(view, r) {
   return h(
     "table",
     { class: "scores" },
-    h("thead", {}, h("tr", {}, ...["summary.player", "summary.card_points", "summary.bonus", "summary.hand", "summary.total"].map((k) => h("th", {}, t(k))))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        ...["summary.player", "summary.card_points", "summary.bonus", "summary.hand", "summary.total"].map(
+          (k) => h("th", {}, t(k)),
+        ),
+      ),
+    ),
     h(
       "tbody",
       {},
@@ -58,12 +82,18 @@ function resultTable(view, r) {
 
 function winnersLine(view) {
   const names = (view.winners ?? []).map((seat) => seatName(view, seat)).join(", ");
-  return h("p", { class: "winners", dataset: { testid: "winners" } }, t(view.winners?.length > 1 ? "summary.winners" : "summary.winner", { names }));
+  return h(
+    "p",
+    { class: "winners", dataset: { testid: "winners" } },
+    t(view.winners?.length > 1 ? "summary.winners" : "summary.winner", { names }),
+  );
 }
 
 export function summaryContent(view, code) {
   const r = view.last_result;
-  const title = view.game_over ? t("summary.game_over") : t("summary.title", { n: (view.hand_number ?? 2) - 1 });
+  const title = view.game_over
+    ? t("summary.game_over")
+    : t("summary.title", { n: (view.hand_number ?? 2) - 1 });
   return [
     h("h2", {}, title),
     view.game_over ? winnersLine(view) : null,
@@ -75,7 +105,8 @@ export function summaryContent(view, code) {
   ];
 }
 
-export const sheetLink = (code) => h("p", {}, h("a", { href: `/t/${encodeURIComponent(code)}/sheet` }, t("sheet.history")));
+export const sheetLink = (code) =>
+  h("p", {}, h("a", { href: `/t/${encodeURIComponent(code)}/sheet` }, t("sheet.history")));
 
 function cellNote(row) {
   if (row.kind === "all_passed") return t("sheet.all_passed");
@@ -94,18 +125,48 @@ export function sheetTable(view, sheet) {
     h(
       "table",
       { class: "scores sheet" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("sheet.bid")), ...seats.map((s) => h("th", {}, seatName(view, s))))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, "#"),
+          h("th", {}, t("sheet.bid")),
+          ...seats.map((s) => h("th", {}, seatName(view, s))),
+        ),
+      ),
       h(
         "tbody",
         {},
         ...sheet.rows.map((row) =>
-          h("tr", {}, h("th", {}, String(row.hand)), h("td", {}, cellNote(row)), ...seats.map((s) => h("td", {}, h("span", {}, signed(row.score?.[s] ?? 0)), h("small", {}, String(row.totals?.[s] ?? 0))))),
+          h(
+            "tr",
+            {},
+            h("th", {}, String(row.hand)),
+            h("td", {}, cellNote(row)),
+            ...seats.map((s) =>
+              h(
+                "td",
+                {},
+                h("span", {}, signed(row.score?.[s] ?? 0)),
+                h("small", {}, String(row.totals?.[s] ?? 0)),
+              ),
+            ),
+          ),
         ),
       ),
       h(
         "tfoot",
         {},
-        h("tr", {}, h("th", { colspan: 2 }, t("summary.total")), ...seats.map((s) => h("td", { dataset: { testid: `sheet-total-${s}` } }, String(sheet.totals?.[s] ?? 0)))),
+        h(
+          "tr",
+          {},
+          h("th", { colspan: 2 }, t("summary.total")),
+          ...seats.map((s) =>
+            h("td", { dataset: { testid: `sheet-total-${s}` } }, String(sheet.totals?.[s] ?? 0)),
+          ),
+        ),
       ),
     ),
   );

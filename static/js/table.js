@@ -1,6 +1,15 @@
 // The invite/lobby/table page. It asks the server who sits where, lets a newcomer take a seat
 // or watch, then follows the table over the WebSocket and redraws on every view.
-import { renderCenter, renderInfo, renderMe, renderOthers, renderPrompt, seatName, selecting, statusText } from "./board.js";
+import {
+  renderCenter,
+  renderInfo,
+  renderMe,
+  renderOthers,
+  renderPrompt,
+  seatName,
+  selecting,
+  statusText,
+} from "./board.js";
 import { $, copyField, fill, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { TableSocket } from "./net.js";
@@ -93,8 +102,15 @@ async function refreshLobby() {
 }
 
 function optionsText(options) {
-  const parts = [t("options.players", { n: options.players ?? "?" }), t(`variant.${options.variant ?? "classic"}`)];
-  parts.push(options.hands ? t("options.hands", { n: options.hands }) : t("options.target", { n: options.target_score ?? 200 }));
+  const parts = [
+    t("options.players", { n: options.players ?? "?" }),
+    t(`variant.${options.variant ?? "classic"}`),
+  ];
+  parts.push(
+    options.hands
+      ? t("options.hands", { n: options.hands })
+      : t("options.target", { n: options.target_score ?? 200 }),
+  );
   return parts.join(" · ");
 }
 
@@ -106,7 +122,14 @@ function drawSeatPicker(info) {
       h(
         "label",
         { class: `seat-choice${seat.occupied ? " taken" : ""}` },
-        h("input", { type: "radio", name: "seat", value: i, disabled: seat.occupied, checked: i === free[0], dataset: { testid: `seat-choice-${i}` } }),
+        h("input", {
+          type: "radio",
+          name: "seat",
+          value: i,
+          disabled: seat.occupied,
+          checked: i === free[0],
+          dataset: { testid: `seat-choice-${i}` },
+        }),
         h("span", {}, t("seat.number", { n: i + 1 })),
         h("small", {}, seat.occupied ? seat.name : t("seat.free")),
       ),
@@ -118,7 +141,14 @@ function drawSeatList(info) {
   fill(
     $("#seat-list"),
     ...info.seats.map((seat, i) =>
-      h("li", { class: seat.occupied ? "" : "free" }, h("b", {}, t("seat.number", { n: i + 1 })), " ", seat.occupied ? seat.name : t("seat.free"), info.you === i ? ` (${t("seat.you")})` : ""),
+      h(
+        "li",
+        { class: seat.occupied ? "" : "free" },
+        h("b", {}, t("seat.number", { n: i + 1 })),
+        " ",
+        seat.occupied ? seat.name : t("seat.free"),
+        info.you === i ? ` (${t("seat.you")})` : "",
+      ),
     ),
   );
 }
@@ -131,9 +161,15 @@ async function join(event) {
   const seat = form.seat?.value;
   error.hidden = true;
   const body = { name, ...(seat !== undefined && seat !== "" ? { seat: Number(seat) } : {}) };
-  const response = await fetch(`${api}/seats`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${api}/seats`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) {
-    error.textContent = t(response.status === 409 ? "join.taken" : response.status === 422 ? "join.bad_name" : "join.failed");
+    error.textContent = t(
+      response.status === 409 ? "join.taken" : response.status === 422 ? "join.bad_name" : "join.failed",
+    );
     error.hidden = false;
     if (response.status === 409) refreshLobby();
     return;
@@ -256,7 +292,8 @@ function noticeTrickWon(previous, view) {
   }, TRICK_SHOW_MS);
 }
 
-const myTurn = (view) => Boolean(view?.prompt) && view.seat !== null && view.seat !== undefined && view.to_move === view.seat;
+const myTurn = (view) =>
+  Boolean(view?.prompt) && view.seat !== null && view.seat !== undefined && view.to_move === view.seat;
 
 function noticeTurn(previous, view) {
   const mine = myTurn(view);
@@ -346,7 +383,12 @@ function showLastTrick() {
   if (!last) return;
   const body = $("#lasttrick .dialog-body");
   const trick = h("div", { class: "trick won" });
-  fill(body, h("h2", {}, t("last.title")), trick, h("p", {}, t("last.winner", { name: seatName(view, last.winner), points: last.points })));
+  fill(
+    body,
+    h("h2", {}, t("last.title")),
+    trick,
+    h("p", {}, t("last.winner", { name: seatName(view, last.winner), points: last.points })),
+  );
   renderCenter(view, last, trick);
   $("#lasttrick").showModal();
 }

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const seatsOf = (view) => Array.from({ length: view.players }, (_, i) => i);
+const WINNING_TEAM = { crown: "summary.crown_wins", shield: "summary.shield_wins" };
 
 export async function fetchSheet(code) {
   const response = await fetch(`/api/tables/${encodeURIComponent(code)}/scoresheet`);
@@ -36,13 +37,7 @@ function story(view, r) {
     r.success ? t("summary.made", goal) : t(r.shortfall ? "summary.missed" : "summary.missed_plain", goal),
   );
   // The revised edition names the winning team instead of a penalty.
-  if (r.variant === "revised")
-    lines.push(
-      t(
-        { crown: "summary.crown_wins", shield: "summary.shield_wins" }[r.winning_team] ??
-          "summary.nobody_wins",
-      ),
-    );
+  if (r.variant === "revised") lines.push(t(WINNING_TEAM[r.winning_team] ?? "summary.nobody_wins"));
   return lines;
 }
 

@@ -59,6 +59,8 @@ def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshot
         kinds.append(hand.step())
 
     assert {"bid", "trump", "partner", "play"} <= set(kinds)
+    # Sixty cards never all come free: some player had to follow and saw the others dimmed.
+    assert hand.must_follow_seen
     sheet: dict[str, Any] = server.api("GET", f"/api/tables/{code}/scoresheet").json()
     assert len(sheet["rows"]) == 1
     for page in pages:

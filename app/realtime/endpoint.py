@@ -32,16 +32,20 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
         await websocket.close(protocol.CLOSE_BAD_TOKEN, "cross-site connection refused")
         return
     hub: Hub = websocket.app.state.hub
-    # No await between fetching the room and attaching to it, so the hub cannot drop the
-    # room in between (an idle room may be evicted whenever the process yields).
     room = await hub.room(invite_code)
     if room is None:
         await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
     token = token or websocket.cookies.get(tokens.seat_cookie_name(invite_code))
-    seat = room.live.seat_of(tokens.hash_token(token)) if token else None
+    seat = await room.seat_of(token) if token else None
     if token and seat is None:
         await websocket.close(protocol.CLOSE_BAD_TOKEN, "this token holds no seat here")
+        return
+    # The lookup may have yielded, and the hub may drop idle rooms whenever we yield: take its
+    # current room again (no await when cached) and attach at once.
+    room = await hub.room(invite_code)
+    if room is None:
+        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
     await _serve(room, Connection(websocket, seat))
 

@@ -86,6 +86,23 @@ class Room:
         for connection in self._connections:
             connection.push_view(snapshot)
 
+    async def seat_of(self, token: str) -> int | None:
+        """The seat this token holds here, or None.
+
+        A token this process has not seen may belong to a seat taken through another
+        process: then (and only then, so bad tokens cost one indexed lookup, not a replay)
+        the table is reloaded.
+        """
+        token_hash = tokens.hash_token(token)
+        seat = self.live.seat_of(token_hash)
+        if seat is not None or not await repository.has_seat_token(
+            engine=self._engine, table_id=self.live.table_id, token_hash=token_hash
+        ):
+            return seat
+        async with self._lock:
+            await self._reload()
+        return self.live.seat_of(token_hash)
+
     # -- the single writer ----------------------------------------------------------------
 
     async def act(self, seat: int, version: int, action: dict[str, Any]) -> Refusal | None:

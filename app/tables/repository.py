@@ -42,6 +42,13 @@ async def create_table(
     return table
 
 
+async def has_seat_token(*, engine: AsyncEngine, table_id: int, token_hash: str) -> bool:
+    """Whether a seat of this table holds the token (an indexed lookup, no replay)."""
+    query = select(Seat.seat).where(Seat.table_id == table_id, Seat.token_hash == token_hash)
+    async with engine.connect() as conn:
+        return (await conn.execute(query)).first() is not None
+
+
 async def load_table(*, session: AsyncSession, invite_code: str) -> TableRows | None:
     table = await session.scalar(select(Table).where(Table.invite_code == invite_code))
     if table is None:

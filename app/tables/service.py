@@ -63,15 +63,14 @@ async def join(*, hub: Hub, invite_code: str, request: schemas.SeatCreate) -> tu
 async def seat_of_token(*, hub: Hub, invite_code: str, token: str | None) -> int | None:
     """The seat this token holds at the table, or None (no token, or not this table's)."""
     room = await get_room(hub=hub, invite_code=invite_code)
-    if not token:
-        return None
-    return room.live.seat_of(tokens.hash_token(token))
+    return await room.seat_of(token) if token else None
 
 
 async def table_info(
     *, hub: Hub, invite_code: str, base_url: str, token: str | None
 ) -> schemas.TablePublic:
     room = await get_room(hub=hub, invite_code=invite_code)
+    you = await room.seat_of(token) if token else None
     snapshot = room.snapshot()
     live = snapshot.live
     return schemas.TablePublic(
@@ -86,7 +85,7 @@ async def table_info(
             schemas.SeatPublic(seat=index, occupied=seat["name"] is not None, **seat)
             for index, seat in enumerate(present.seats(snapshot))
         ],
-        you=live.seat_of(tokens.hash_token(token)) if token else None,
+        you=you,
     )
 
 

@@ -17,9 +17,11 @@ from app.tables import schemas, service
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
     create_table,
+    join,
     next_of_type,
     play_until,
     receive,
+    receive_raw,
     seat_everyone,
     step,
     view_at,
@@ -211,3 +213,19 @@ async def test_concurrent_actions_apply_once(make_app: Callable[..., FastAPI]) -
         assert room.live.version == version + 1 and room.live.seq == 1
     finally:
         await app.state.db_engine.dispose()
+
+
+def test_a_seat_taken_through_another_process_is_recognised(
+    make_app: Callable[..., FastAPI],
+) -> None:
+    with TestClient(make_app()) as one, TestClient(make_app()) as two:
+        code = create_table(one, players=3)
+        assert two.get(f"/api/tables/{code}").json()["you"] is None  # two caches the table
+        token = join(one, code, "Anna")
+        one.cookies.clear()
+        assert two.get(f"/api/tables/{code}", params={"token": token}).json()["you"] == 0
+        with two.websocket_connect(f"/ws/{code}?token={token}") as ws:
+            view = next_of_type(ws, "view")["view"]
+        assert view["seat"] == 0 and view["seats"][0]["name"] == "Anna"
+        with two.websocket_connect(f"/ws/{code}?token=forged") as ws:
+            assert receive_raw(ws)["code"] == 1008

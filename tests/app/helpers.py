@@ -83,7 +83,7 @@ def view_at(ws: WebSocketTestSession, version: int) -> dict[str, Any]:
 
 def choose(view: dict[str, Any]) -> dict[str, Any]:
     """A legal action from the prompt: the dealer opens with one card, everyone else passes,
-    then the first offered trump, partner and playable card."""
+    then the first offered trump, partner, discards and playable card."""
     prompt = view["prompt"]
     if prompt["type"] == "bid":
         nobody_bid = all(not cards for cards in view["bids"])
@@ -94,6 +94,8 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "trump", "trump": prompt["options"][0]}
     if prompt["type"] == "partner":
         return {"type": "partner", "seat": prompt["options"][0]}
+    if prompt["type"] == "discard":
+        return {"type": "discard", "cards": prompt["cards"][: prompt["count"]]}
     return {"type": "play", "card": prompt["cards"][0]}
 
 

@@ -6,6 +6,7 @@ import json
 from contextlib import ExitStack
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from tests.app.helpers import (
@@ -66,6 +67,18 @@ def test_full_hand_played_by_all_seats(client: TestClient) -> None:
     assert view["totals"] == view["last_result"]["total"]
     sheet = client.get(f"/api/tables/{code}/scoresheet").json()
     assert len(sheet["rows"]) == 1 and sheet["totals"] == view["totals"]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_server_plays_any_variant_the_engine_knows(client: TestClient, players: int) -> None:
+    code = create_table(client, players=players, variant="revised")
+    tokens = seat_everyone(client, code, players)
+    with ExitStack() as stack:
+        sockets, views = connect_all(stack, client, code, tokens)
+        assert views[0]["view"]["variant"] == "revised"
+        views = play_until(sockets, views, hand_number=2)
+    assert views[0]["view"]["last_result"]["variant"] == "revised"
+    assert len(client.get(f"/api/tables/{code}/scoresheet").json()["rows"]) == 1
 
 
 def card_ids(value: Any) -> set[int]:

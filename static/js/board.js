@@ -81,7 +81,7 @@ function seatPanel(view, seat, { mine = false } = {}) {
       : h(
           "div",
           { class: "display" },
-          ...display.map((c) => cardFace(c, { tag: "span", small: true, trumps: view.trumps })),
+          ...display.map((c) => cardFace(c, { tag: "span", small: true, ranking: view.trump_ranking })),
         ),
   );
 }
@@ -91,7 +91,8 @@ export function renderInfo(view) {
   $("#hand-no").textContent = t("info.hand", { n: view.hand_number ?? 1 }) + trick;
   $("#goal").textContent = view.team_goal ? t("info.goal", { goal: view.team_goal, bid: view.bid }) : "";
   const ranking = $("#ranking");
-  const parts = rankingParts(view.trumps, { chief: roleName(view, "chief"), vice: roleName(view, "vice") });
+  const names = { chief: roleName(view, "chief"), vice: roleName(view, "vice") };
+  const parts = rankingParts(view.trumps, names, view.trump_ranking);
   fill(
     ranking,
     ...(parts.length ? [h("span", { class: "muted" }, t("rank.title"))] : []),
@@ -135,7 +136,7 @@ function trickCard(view, play, winner) {
   return h(
     "figure",
     { class: `played${winner ? " winner" : ""}`, dataset: { seat: play.seat } },
-    cardFace(play.card, { tag: "span", trumps: view.trumps }),
+    cardFace(play.card, { tag: "span", ranking: view.trump_ranking }),
     h("figcaption", {}, seatName(view, play.seat)),
   );
 }
@@ -201,8 +202,8 @@ export function renderMe(view, ui) {
     return;
   }
   const prompt = view.prompt;
-  const display = sortHand(view.displays?.[view.seat] ?? [], view.trumps);
-  const hand = sortHand(view.hand ?? [], view.trumps);
+  const display = sortHand(view.displays?.[view.seat] ?? [], view.trump_ranking);
+  const hand = sortHand(view.hand ?? [], view.trump_ranking);
   fill(
     me,
     seatPanel(view, view.seat, { mine: true }),
@@ -223,7 +224,7 @@ export function renderMe(view, ui) {
 }
 
 function myCard(view, card, prompt, ui, place) {
-  const el = cardFace(card, { trumps: view.trumps });
+  const el = cardFace(card, { ranking: view.trump_ranking });
   const { legal, reason } = cardState(view, card, prompt, ui, place);
   el.dataset.legal = String(legal);
   el.dataset.place = place;

@@ -1,5 +1,5 @@
-// Drawing cards and naming trumps. The client never decides legality; the helpers below only
-// group and describe cards (which ones are trumps, how trumps rank) for the player's eyes.
+// Drawing cards and naming trumps. The client decides neither legality nor trump membership:
+// it shows the prompt's choices and groups the hand by the engine's published trump ranking.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -7,38 +7,30 @@ export const COLOURS = ["red", "yellow", "green", "blue", "purple"];
 
 export const isNumberTrump = (kind) => /^[0-9]$/.test(kind ?? "");
 
-// A card belongs to a trump kind when it has that colour or that number.
-export function matches(card, kind) {
-  if (!kind || kind === "none") return false;
-  return isNumberTrump(kind) ? card.number === Number(kind) : card.color === kind;
+// The engine publishes the trumps once both are settled (`view.trump_ranking`: groups of equal
+// rank, strongest first), so the client never works out which cards are trumps. This turns the
+// groups into card id → strength (higher is stronger); null before the trumps are settled.
+const strengths = new WeakMap();
+
+export function trumpStrength(ranking) {
+  if (!ranking) return null;
+  if (!strengths.has(ranking)) {
+    const strength = new Map();
+    ranking.forEach((group, i) => group.ids.forEach((id) => strength.set(id, ranking.length - i)));
+    strengths.set(ranking, strength);
+  }
+  return strengths.get(ranking);
 }
 
-// 3 = double trump, 2 = chief trump, 1 = vice trump, 0 = plain card.
-export function trumpTier(card, trumps) {
-  const chief = matches(card, trumps?.chief);
-  const vice = matches(card, trumps?.vice);
-  if (chief && vice) return 3;
-  return chief ? 2 : vice ? 1 : 0;
-}
-
-// Colour by colour, low to high; once trumps are known they form one group at the right end,
+// Colour by colour, low to high; once trumps are settled they form one group at the right end,
 // weakest to strongest, so the best card is always the last one.
-export function sortHand(cards, trumps) {
+export function sortHand(cards, ranking) {
+  const strength = trumpStrength(ranking);
   const key = (card) => {
-    const tier = trumpTier(card, trumps);
-    return [
-      tier,
-      tier ? 0 : COLOURS.indexOf(card.color),
-      tier ? trumpRank(card, tier, trumps) : card.number,
-      card.id,
-    ];
+    const trump = strength?.get(card.id) ?? 0;
+    return [trump ? 1 : 0, trump, trump ? 0 : COLOURS.indexOf(card.color), card.number, card.id];
   };
   return [...cards].sort((a, b) => compareKeys(key(a), key(b)));
-}
-
-function trumpRank(card, tier, trumps) {
-  const kind = tier === 2 ? trumps.chief : trumps.vice;
-  return tier !== 3 && !isNumberTrump(kind) ? card.number : 0;
 }
 
 function compareKeys(a, b) {
@@ -59,8 +51,9 @@ export const cardName = (card) =>
   t("card.name", { colour: colourName(card.color), n: card.number, points: card.points });
 
 // One card face: number, the colour's own symbol, and 0-2 point triangles as on the real cards.
-export function cardFace(card, { tag = "button", small = false, trumps = null } = {}) {
-  const tier = trumpTier(card, trumps);
+// `ranking` (the view's trump_ranking) marks trumps with a gold corner.
+export function cardFace(card, { tag = "button", small = false, ranking = null } = {}) {
+  const tier = trumpStrength(ranking)?.has(card.id);
   const el = h(
     tag,
     {
@@ -92,23 +85,23 @@ export function trumpChip(kind) {
 }
 
 // How the trumps rank, strongest first, as short parts for the info bar. `names` labels the two
-// trump holders (Chief/Vice, or Crown/Shield in the revised edition).
-export function rankingParts(trumps, names) {
+// trump holders (Chief/Vice, or Crown/Shield in the revised edition); whether a double trump
+// exists comes from the engine's ranking.
+export function rankingParts(trumps, names, ranking) {
   const { chief, vice } = trumps ?? {};
   const chiefKind = chief && chief !== "none" ? chief : null;
   const viceKind = vice && vice !== "none" ? vice : null;
   if (!chiefKind && !viceKind) return [];
   const parts = [];
-  if (chiefKind && viceKind && isNumberTrump(chiefKind) !== isNumberTrump(viceKind)) {
-    const colour = isNumberTrump(vice) ? chiefKind : vice;
-    const number = isNumberTrump(vice) ? vice : chiefKind;
+  if (ranking?.some((group) => group.tier === "double")) {
+    const [number, colour] = isNumberTrump(viceKind) ? [viceKind, chiefKind] : [chiefKind, viceKind];
     parts.push({
       label: t("rank.double"),
       text: t("rank.double_card", { colour: colourName(colour), n: number }),
     });
   }
   if (chiefKind) parts.push({ label: names.chief, kind: chiefKind, text: orderText(chiefKind) });
-  if (vice && vice !== "none") parts.push({ label: names.vice, kind: vice, text: orderText(vice) });
+  if (viceKind) parts.push({ label: names.vice, kind: viceKind, text: orderText(viceKind) });
   return parts;
 }
 

@@ -154,7 +154,8 @@ const STRINGS = {
     "error.load": "The table could not be loaded. Please reload the page.",
     "error.create": "The table could not be opened. Please try again.",
     "error.offline": "Not connected right now. Your move was not sent.",
-    "error.seat_rejected": "This browser's seat link is not valid for this table.",
+    "error.seat_rejected":
+      "The server refused the connection: this browser's seat is not valid here, or the page was opened under another address.",
     "error.generic": "That did not work: {message}",
     "error.stale_version": "The table changed just before your move. Here is the current state.",
     "error.not_your_turn": "It is not your turn.",
@@ -325,7 +326,8 @@ const STRINGS = {
     "error.load": "Der Tisch konnte nicht geladen werden. Bitte lade die Seite neu.",
     "error.create": "Der Tisch konnte nicht eröffnet werden. Bitte versuche es noch einmal.",
     "error.offline": "Gerade keine Verbindung. Dein Zug wurde nicht gesendet.",
-    "error.seat_rejected": "Der Platz-Link dieses Browsers gilt nicht für diesen Tisch.",
+    "error.seat_rejected":
+      "Der Server hat die Verbindung abgelehnt: der Platz dieses Browsers gilt hier nicht, oder die Seite wurde unter einer anderen Adresse geöffnet.",
     "error.generic": "Das hat nicht geklappt: {message}",
     "error.stale_version": "Der Tisch hat sich kurz vor deinem Zug geändert. Hier ist der aktuelle Stand.",
     "error.not_your_turn": "Du bist nicht am Zug.",

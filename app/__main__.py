@@ -33,7 +33,13 @@ def main(argv: list[str] | None = None) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    uvicorn.run(app, host=args.host, port=args.port, proxy_headers=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        proxy_headers=True,
+        ws_per_message_deflate=settings.ws_deflate,
+    )
 
 
 if __name__ == "__main__":

@@ -164,13 +164,28 @@ class Table:
         return view
 
 
+async def post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    # A loaded machine may reset a connection while 50 are being opened: try again.
+    for attempt in range(3):
+        try:
+            response = await http.post(url, json=body)
+            break
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.5)
+    response.raise_for_status()
+    result: dict[str, Any] = response.json()
+    return result
+
+
 async def open_table(http: httpx.AsyncClient) -> Table:
-    created = await http.post("/api/tables", json={"players": SEATS, "hands": 1000})
-    code = created.json()["invite_code"]
+    created = await post(http, "/api/tables", {"players": SEATS, "hands": 1000})
+    code = created["invite_code"]
     tokens = []
     for seat in range(SEATS):
-        joined = await http.post(f"/api/tables/{code}/seats", json={"name": f"Bench {seat}"})
-        tokens.append(joined.json()["token"])
+        joined = await post(http, f"/api/tables/{code}/seats", {"name": f"Bench {seat}"})
+        tokens.append(joined["token"])
     return Table(code, tokens)
 
 

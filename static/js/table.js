@@ -299,7 +299,12 @@ function noticeTurn(previous, view) {
   const mine = myTurn(view);
   document.title = mine ? `▶ ${t("title.your_turn")} · ${baseTitle}` : baseTitle;
   document.body.classList.toggle("my-turn", mine);
-  if (mine && !myTurn(previous)) chime();
+  if (mine && !myTurn(previous)) {
+    chime();
+    // On a phone the controls or the hand may be scrolled away: bring them into view.
+    const target = $("#prompt").hidden ? $("#me .hand") : $("#prompt");
+    target?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
 }
 
 // After each hand the server deals the next one at once; the previous result stays in the view,

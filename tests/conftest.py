@@ -12,7 +12,7 @@ import os
 import pytest
 
 _REQUIRED = {"postgres": "MU_REQUIRE_POSTGRES", "browser": "MU_REQUIRE_BROWSER"}
-_passed: dict[str, int] = {marker: 0 for marker in _REQUIRED}
+_passed: dict[str, int] = dict.fromkeys(_REQUIRED, 0)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

@@ -11,8 +11,9 @@ from .helpers import run_auction
 from .test_auction import T1_SCRIPT, t1_deal
 
 REQUIRED = {
-    "phase", "to_move", "dealer", "seat", "hand", "hand_counts", "displays", "trick", "last_trick", "trump_ranking",
-    "tricks_won", "trumps", "chief", "vice", "partner", "bid", "team_goal", "prompt",
+    "phase", "to_move", "dealer", "seat", "hand", "hand_counts", "displays", "trick", "last_trick",
+    "trump_ranking", "tricks_won", "trumps", "chief", "vice", "partner", "bid", "team_goal",
+    "prompt",
 }  # fmt: skip
 
 

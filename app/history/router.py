@@ -8,7 +8,6 @@ hands are ever shown, so nothing of the hand in progress leaves the server.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Cookie, Header, Query, Request, Response
@@ -17,7 +16,7 @@ from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment
 
 from app.deps import SessionFactoryDep
 from app.history import hands, mine, schemas, service, sheet, words
@@ -26,8 +25,8 @@ from app.history.service import TableHistory
 from app.tables import tokens
 from app.tables.schemas import ErrorBody
 from app.web import i18n as web_i18n
+from app.web import templating
 
-_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 _ONE_YEAR = 365 * 24 * 3600
 PRIVATE_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store"}
 
@@ -61,14 +60,7 @@ AcceptLanguage = Annotated[str | None, Header(max_length=512)]
 
 
 def _environment(lang: str) -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(_TEMPLATES),
-        autoescape=select_autoescape(["html"]),
-        extensions=["jinja2.ext.i18n"],
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    env = templating.environment(translations(lang))
     t = Text(lang)
     env.globals.update(
         card_name=lambda card: words.card(t, card),

@@ -6,37 +6,20 @@ by the ES modules in ``static/js`` from the server's WebSocket views.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, Cookie, Header, Query, Request
 from fastapi import Path as Path_
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from app.web import i18n
+from app.web import i18n, templating
 
-_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 _ONE_YEAR = 365 * 24 * 3600
 
 router = APIRouter(include_in_schema=False)
 
 
-def _environment(lang: str) -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(_TEMPLATES),
-        autoescape=select_autoescape(["html"]),
-        extensions=["jinja2.ext.i18n"],
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
-    return env
-
-
-# One environment per language: gettext callables are bound to an environment, and sharing one
-# between concurrent requests in different languages would mix them.
-_ENVIRONMENTS = {lang: _environment(lang) for lang in i18n.LANGUAGES}
+_ENVIRONMENTS = {lang: templating.environment(i18n.translations(lang)) for lang in i18n.LANGUAGES}
 
 LangQuery = Annotated[str | None, Query(alias="lang", max_length=16)]
 LangCookie = Annotated[str | None, Cookie(alias=i18n.LANG_COOKIE, max_length=16)]

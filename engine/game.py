@@ -145,7 +145,7 @@ def start_hand(game: GameState, rng: random.Random) -> HandState:
 
 _ROW_KEYS = (
     "kind", "bid", "chief", "vice", "partner", "vice_trump", "chief_trump", "team_goal",
-    "team_points", "success", "shortfall", "provocateur", "tied", "card_points", "bonus",
+    "team_points", "success", "level", "shortfall", "provocateur", "tied", "card_points", "bonus",
 )  # fmt: skip
 _REVISED_ROW_KEYS = ("winning_team", "shield_bid", "bid_bonus", "trump_bonus")  # R12
 

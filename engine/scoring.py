@@ -72,7 +72,8 @@ def played_scores(
     team = {chief} if partner is None else {chief, partner}
     goal = rules.goal(players, bid)
     team_points = sum(card_points[s] for s in team)
-    shortfall = 0 if team_points >= goal else bid - rules.achieved_level(players, team_points)
+    level = rules.achieved_level(players, team_points)  # the highest bid these points meet
+    shortfall = max(bid - level, 0)  # level >= bid exactly when team_points >= goal
     if shortfall == 0:
         reward = rules.bonus(bid, trump_class(chief_trump))
         bonus = [reward if s in team else 0 for s in range(players)]
@@ -85,6 +86,7 @@ def played_scores(
         "team_goal": goal,
         "team_points": team_points,
         "success": shortfall == 0,
+        "level": level,
         "shortfall": shortfall,
         "card_points": list(card_points),
         "bonus": bonus,
@@ -180,6 +182,7 @@ def _blank_result(state: HandState) -> dict[str, Any]:
         "team_goal": None,
         "team_points": None,
         "success": None,
+        "level": None,
         "shortfall": None,
         "provocateur": state.provocateur,
         "tied": [],

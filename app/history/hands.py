@@ -46,7 +46,7 @@ def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
     opponents = [s for s in range(len(names)) if s not in (chief, result["partner"])]
     loss = t(
         "level %(level)d, %(short)d short → %(chief)s %(penalty)s",
-        level=result["bid"] - shortfall,
+        level=result["level"],
         short=shortfall,
         chief=names[chief],
         penalty=words.signed(bonus[chief]),

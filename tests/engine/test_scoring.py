@@ -25,7 +25,7 @@ def test_t4_bonus_for_chief_and_partner(trump: str, bonus: int) -> None:
 
 def test_t5_failure_penalty_level_two() -> None:
     r = five(bid=4, chief=D, partner=A, chief_trump="red", card_points=[9, 10, 11, 20, 10])
-    assert (r["team_goal"], r["team_points"], r["shortfall"]) == (33, 29, 2)
+    assert (r["team_goal"], r["team_points"], r["level"], r["shortfall"]) == (33, 29, 2, 2)
     assert r["bonus"] == [0, 10, 10, -20, 10]
 
 

@@ -43,6 +43,56 @@ def _ids(cards: list[dict[str, Any]]) -> list[int]:
     return [int(c["id"]) for c in cards]
 
 
+def _auction_actions(view: dict[str, Any]) -> list[int]:
+    actions: list[int] = []
+    for entry in view["auction"]:
+        actions.extend(_ids(entry["cards"]))
+        actions.append(END_TURN)
+    return actions
+
+
+def _trump_actions(view: dict[str, Any]) -> tuple[list[int], int, int | None]:
+    """The trump actions, the vice (Shield) kind and the chief (Crown) kind."""
+    trumps = view.get("trumps") or {}
+    actions: list[int] = []
+    vice_kind, chief_kind = NO_TRUMP, None
+    try:
+        if view.get("vice") is not None and trumps.get("vice") is not None:
+            vice_kind = kind_from_str(trumps["vice"])
+            actions.append(TRUMP_BASE + vice_kind)
+        if trumps.get("chief") is not None:
+            chief_kind = kind_from_str(trumps["chief"])
+            actions.append(TRUMP_BASE + chief_kind)
+    except ValueError as exc:
+        raise SamplingError(str(exc)) from None
+    return actions, vice_kind, chief_kind
+
+
+def _public_tail(view: dict[str, Any], n: int) -> tuple[list[int], list[list[int]], list[int]]:
+    """After the auction (and the discards): trumps, partner and card play as integer
+    actions; the cards each seat played; per seat the mask of cards its voids exclude."""
+    actions, vice_kind, chief_kind = _trump_actions(view)
+    if view.get("partner") is not None:
+        actions.append(PARTNER_BASE + int(view["partner"]))
+    tricks = [[(p["seat"], p["card"]["id"]) for p in t["cards"]] for t in view["tricks"]]
+    current = [(p["seat"], p["card"]["id"]) for p in view["trick"]]
+    if current:
+        tricks.append(current)
+    played_by: list[list[int]] = [[] for _ in range(n)]
+    void_mask = [0] * n  # per seat: the cards it cannot hold
+    table = trump_table(vice_kind, chief_kind) if chief_kind is not None else None
+    for trick in tricks:
+        if table is None:
+            raise SamplingError("cards were played before the trumps were named")
+        led = table.suit[trick[0][1]]
+        for i, (s, card) in enumerate(trick):
+            played_by[s].append(card)
+            actions.append(card)
+            if i and table.suit[card] != led:
+                void_mask[s] |= table.suit_mask[led]
+    return actions, played_by, void_mask
+
+
 class WorldSampler:
     """Reads a seat's view once; :meth:`sample` then draws consistent worlds."""
 
@@ -61,57 +111,57 @@ class WorldSampler:
         self.hand = _ids(view["hand"])
         displays = [_ids(d) for d in view["displays"]]
         self.hand_counts = [int(c) for c in view["hand_counts"]]
-
-        actions: list[int] = []
-        for entry in view["auction"]:
-            actions.extend(_ids(entry["cards"]))
-            actions.append(END_TURN)
-        trumps = view.get("trumps") or {}
-        vice_kind = NO_TRUMP
-        try:
-            if view.get("vice") is not None and trumps.get("vice") is not None:
-                vice_kind = kind_from_str(trumps["vice"])
-                actions.append(TRUMP_BASE + vice_kind)
-            chief_kind = None
-            if trumps.get("chief") is not None:
-                chief_kind = kind_from_str(trumps["chief"])
-                actions.append(TRUMP_BASE + chief_kind)
-        except ValueError as exc:
-            raise SamplingError(str(exc)) from None
-        if view.get("partner") is not None:
-            actions.append(PARTNER_BASE + int(view["partner"]))
-
-        tricks = [[(p["seat"], p["card"]["id"]) for p in t["cards"]] for t in view["tricks"]]
-        current = [(p["seat"], p["card"]["id"]) for p in view["trick"]]
-        if current:
-            tricks.append(current)
-        played_by: list[list[int]] = [[] for _ in range(n)]
-        self.void_mask = [0] * n  # per seat: the cards it cannot hold
-        table = trump_table(vice_kind, chief_kind) if chief_kind is not None else None
-        for trick in tricks:
-            if table is None:
-                raise SamplingError("cards were played before the trumps were named")
-            led = table.suit[trick[0][1]]
-            for i, (s, card) in enumerate(trick):
-                played_by[s].append(card)
-                actions.append(card)
-                if i and table.suit[card] != led:
-                    self.void_mask[s] |= table.suit_mask[led]
-        self.actions = actions
+        self.head = _auction_actions(view)
+        self._read_kitty(view)
+        tail, played_by, self.void_mask = _public_tail(view, n)
+        self.tail = tail
+        self.void_mask.append(0)  # the pile (kitty or discards) shows no voids
 
         # Cards known to have been dealt to each seat: what it still shows and what it played.
         self.known = [displays[s] + played_by[s] for s in range(n)]
-        self.known[seat] = self.known[seat] + self.hand
+        self.known[seat] = self.known[seat] + self.hand + self.own_discards
+        self.shown: list[list[int]] = [[] for _ in range(n)]  # in the auction
+        for entry in view["auction"]:
+            self.shown[int(entry["seat"])] += _ids(entry["cards"])
         seen = {c for k in self.known for c in k}
         self.unseen = [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours and c not in seen]
         self.others = [s for s in range(n) if s != seat]
+        # Where the unseen cards go: the other seats' hands, and the pile (index ``n``).
+        self.slots = self.others + ([n] if self.pile_count else [])
+        self.room = [*self.hand_counts, self.pile_count]
         if len(self.hand) != self.hand_counts[seat] or len(self.unseen) != sum(
-            self.hand_counts[s] for s in self.others
+            self.room[s] for s in self.slots
         ):
             raise SamplingError("the hand counts do not match the unseen cards")
         self.constrained = any(self.void_mask[s] for s in self.others)
         self._template: HandState | None = None
         self._greedy_fails = False
+
+    @property
+    def actions(self) -> list[int]:
+        """The public history as integer actions (the own discards included, if known)."""
+        return self.head + self.own_discards + self.tail
+
+    def _read_kitty(self, view: dict[str, Any]) -> None:
+        """R3 (revised, 3 players): the kitty before the Crown takes it, and the Crown's
+        discards after, are hidden cards, the *pile*; the Crown itself knows both."""
+        kitty, discards = view.get("kitty"), view.get("discards") or {}
+        self.pile_count = 0
+        self.pile_is_kitty = False
+        self.crown: int | None = None
+        self.own_kitty: list[int] = []
+        self.own_discards: list[int] = []
+        if not kitty:
+            return
+        if kitty.get("holder") is None:
+            self.pile_count, self.pile_is_kitty = int(kitty["size"]), True
+            return
+        self.crown = int(kitty["holder"])
+        if self.crown == self.seat:
+            self.own_kitty = _ids(kitty["cards"])
+            self.own_discards = _ids(discards.get("cards", []))
+        else:
+            self.pile_count = int(discards.get("count", 0))
 
     # ---- hidden hands ----------------------------------------------------------------------
 
@@ -120,11 +170,11 @@ class WorldSampler:
         if not self.constrained:
             cards = self.unseen[:]
             rng.shuffle(cards)
-            out: list[list[int]] = [[] for _ in range(self.players)]
+            out: list[list[int]] = [[] for _ in range(self.players + 1)]
             out[self.seat] = self.hand[:]
             i = 0
-            for s in self.others:
-                k = self.hand_counts[s]
+            for s in self.slots:
+                k = self.room[s]
                 out[s] = cards[i : i + k]
                 i += k
             return out
@@ -138,7 +188,7 @@ class WorldSampler:
 
     def _eligible(self, card: int) -> list[int]:
         bit = 1 << card
-        return [s for s in self.others if not self.void_mask[s] & bit]
+        return [s for s in self.slots if not self.void_mask[s] & bit]
 
     def _greedy(self, rng: random.Random) -> list[list[int]] | None:
         """Most constrained card first, holder drawn in proportion to the free places."""
@@ -146,8 +196,8 @@ class WorldSampler:
         rng.shuffle(cards)
         elig = {c: self._eligible(c) for c in cards}
         cards.sort(key=lambda c: len(elig[c]))
-        room = self.hand_counts[:]
-        out: list[list[int]] = [[] for _ in range(self.players)]
+        room = self.room[:]
+        out: list[list[int]] = [[] for _ in range(self.players + 1)]
         out[self.seat] = self.hand[:]
         for c in cards:
             options = [s for s in elig[c] if room[s] > 0]
@@ -172,7 +222,7 @@ class WorldSampler:
         rng.shuffle(keys)
         flow = {(g, s): 0 for g in keys for s in g}
         left = {g: len(groups[g]) for g in keys}
-        room = {s: self.hand_counts[s] for s in self.others}
+        room = {s: self.room[s] for s in self.slots}
 
         def augment() -> bool:
             # BFS over groups (forward edges) and seats (backward edges to groups using them).
@@ -210,7 +260,7 @@ class WorldSampler:
         while any(left.values()):
             if not augment():
                 raise SamplingError("no deal of the unseen cards respects the shown voids")
-        out: list[list[int]] = [[] for _ in range(self.players)]
+        out: list[list[int]] = [[] for _ in range(self.players + 1)]
         out[self.seat] = self.hand[:]
         for g in keys:
             cards = groups[g][:]
@@ -226,8 +276,10 @@ class WorldSampler:
     def sample(self, rng: random.Random) -> HandState:
         """A full state consistent with the view (a fresh object the caller may mutate)."""
         hidden = self.sample_hidden(rng)
+        if self.pile_is_kitty or self.crown not in (None, self.seat):
+            return self._replay(hidden, rng)  # the kitty is drawn anew: a fresh replay
         if self._template is None:
-            self._template = self._replay(hidden)
+            self._template = self._replay(hidden, rng)
             return self._template.clone()
         world = self._template.clone()
         deal = list(world.deal)
@@ -237,14 +289,42 @@ class WorldSampler:
         world.deal = tuple(deal)
         return world
 
-    def _replay(self, hidden: list[list[int]]) -> HandState:
-        originals = [hidden[s] + self.known[s] for s in range(self.players)]
-        originals[self.seat] = self.known[self.seat]
+    def _deal(
+        self, hidden: list[list[int]], rng: random.Random
+    ) -> tuple[list[list[int]], list[int]]:
+        """The original deal (per seat) and kitty of a world with these hidden cards."""
+        n = self.players
+        originals = [hidden[s] + self.known[s] for s in range(n)]
+        originals[self.seat] = self.known[self.seat][:]
+        pile = hidden[n] if len(hidden) > n else []
+        if self.pile_is_kitty:
+            return originals, pile
+        if self.crown is None:
+            return originals, []
+        if self.crown == self.seat:
+            kitty = self.own_kitty
+        else:
+            # The kitty is any 3 of the Crown's cards that it did not show in the auction.
+            originals[self.crown] += pile
+            shown = set(self.shown[self.crown])
+            kitty = rng.sample([c for c in originals[self.crown] if c not in shown], 3)
+        originals[self.crown] = [c for c in originals[self.crown] if c not in kitty]
+        return originals, kitty
+
+    def history(self, discards: list[int]) -> list[int]:
+        """The integer actions that replay the public history with these discards."""
+        return self.head + discards + self.tail
+
+    def _replay(self, hidden: list[list[int]], rng: random.Random) -> HandState:
+        originals, kitty = self._deal(hidden, rng)
         try:
-            state = deal_from(originals, self.dealer, self.variant)
+            state = deal_from(originals, self.dealer, self.variant, kitty or None)
         except ValueError as exc:
             raise SamplingError(str(exc)) from None
-        for action in self.actions:
+        discards = self.own_discards
+        if self.crown not in (None, self.seat):
+            discards = hidden[self.players]
+        for action in self.history(discards):
             if action not in state.legal_actions():
                 raise SamplingError(f"the public history does not replay (action {action})")
             state.apply_action(action)

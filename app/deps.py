@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Query, Request
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import Settings
 from app.db import SessionFactory
@@ -41,8 +42,23 @@ def get_seat_token(
     return token or request.cookies.get(tokens.seat_cookie_name(invite_code))
 
 
+def get_db_engine(request: Request) -> AsyncEngine:
+    db_engine: AsyncEngine = request.app.state.db_engine
+    return db_engine
+
+
+def get_host_token(request: Request, invite_code: str) -> str | None:
+    """The table's host token: ``Authorization: Bearer …``, else the host cookie."""
+    scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and credentials.strip():
+        return credentials.strip()
+    return request.cookies.get(tokens.host_cookie_name(invite_code))
+
+
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SessionFactoryDep = Annotated[SessionFactory, Depends(get_session_factory)]
 BaseUrlDep = Annotated[str, Depends(get_base_url)]
 SeatTokenDep = Annotated[str | None, Depends(get_seat_token)]
+DbEngineDep = Annotated[AsyncEngine, Depends(get_db_engine)]
+HostTokenDep = Annotated[str | None, Depends(get_host_token)]

@@ -10,6 +10,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import db, health
+from app.bots import router as bots
+from app.bots.runner import BotRunner
 from app.config import Settings
 from app.history.router import router as history_router
 from app.realtime import endpoint
@@ -29,20 +31,24 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     """
     settings = settings or Settings()
     engine = db.create_engine(settings.database_url)
+    runner = BotRunner(db_engine=engine, delay_ms=settings.bot_delay_ms)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
+        await runner.close()
         await engine.dispose()
 
     app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     app.state.db_engine = engine
     app.state.session_factory = db.create_session_factory(engine)
+    app.state.bots = runner
     app.state.hub = Hub(db_engine=engine, session_factory=app.state.session_factory, seeds=seeds)
     tables.install_error_handlers(app)
     app.include_router(tables.router)
     app.include_router(tables.links)
+    app.include_router(bots.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)

@@ -16,6 +16,7 @@ import engine
 from app.tables.models import Action, Hand, Seat, Table
 
 Status = Literal["waiting", "playing", "over"]
+DEFAULT_TAKEOVER_SECONDS = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,8 @@ class TableOptions:
     variant: str = "classic"
     target_score: int | None = 200
     hands: int | None = None
+    # A person away longer than this has a bot play for them until they return; None: never.
+    takeover_seconds: float | None = DEFAULT_TAKEOVER_SECONDS
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableOptions:
@@ -34,6 +37,8 @@ class TableOptions:
             variant=data.get("variant", "classic"),
             target_score=data.get("target_score"),
             hands=data.get("hands"),
+            # Tables stored before the setting existed get its default.
+            takeover_seconds=data.get("takeover_seconds", DEFAULT_TAKEOVER_SECONDS),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -42,6 +47,7 @@ class TableOptions:
             "variant": self.variant,
             "target_score": self.target_score,
             "hands": self.hands,
+            "takeover_seconds": self.takeover_seconds,
         }
 
     def game_options(self) -> engine.GameOptions:
@@ -103,6 +109,9 @@ class LiveTable:
 
     def free_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat is None]
+
+    def bot_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat is not None and seat.bot]
 
 
 def new_table(*, table_id: int, invite_code: str, options: TableOptions) -> LiveTable:

@@ -20,6 +20,8 @@ class Snapshot:
 
     live: LiveTable
     connected: tuple[bool, ...]
+    # Seats of away people a bot is playing for (takeover), see app/bots/runner.py.
+    stand_ins: frozenset[int] = frozenset()
 
 
 def seats(snapshot: Snapshot) -> list[dict[str, Any]]:
@@ -27,7 +29,9 @@ def seats(snapshot: Snapshot) -> list[dict[str, Any]]:
         {
             "name": info.name if info else None,
             "bot": bool(info and info.bot),
+            "bot_level": info.bot_level if info and info.bot else None,
             "connected": snapshot.connected[index],
+            "bot_playing": index in snapshot.stand_ins,
         }
         for index, info in enumerate(snapshot.live.seats)
     ]

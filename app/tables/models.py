@@ -26,6 +26,8 @@ class Table(Base):
     created_at: Mapped[datetime] = mapped_column(
         sa.DateTime(timezone=True), server_default=sa.func.now()
     )
+    # SHA-256 of the creator's host token (adds bots); null for tables from before hosts.
+    host_token_hash: Mapped[str | None] = mapped_column(sa.String(64), default=None)
 
 
 class Seat(Base):

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
@@ -34,9 +34,11 @@ class TableRows:
 
 
 async def create_table(
-    *, session: AsyncSession, invite_code: str, options: dict[str, Any]
+    *, session: AsyncSession, invite_code: str, options: dict[str, Any], host_token_hash: str | None
 ) -> Table:
-    table = Table(invite_code=invite_code, options=options, version=0)
+    table = Table(
+        invite_code=invite_code, options=options, version=0, host_token_hash=host_token_hash
+    )
     session.add(table)
     await session.flush()
     return table
@@ -47,6 +49,20 @@ async def has_seat_token(*, engine: AsyncEngine, table_id: int, token_hash: str)
     query = select(Seat.seat).where(Seat.table_id == table_id, Seat.token_hash == token_hash)
     async with engine.connect() as conn:
         return (await conn.execute(query)).first() is not None
+
+
+async def host_token_hash(*, engine: AsyncEngine, invite_code: str) -> str | None:
+    """The stored hash of the table's host token (None: unknown table or no host)."""
+    query = select(Table.host_token_hash).where(Table.invite_code == invite_code)
+    async with engine.connect() as conn:
+        return (await conn.execute(query)).scalar_one_or_none()
+
+
+async def hand_seed(*, engine: AsyncEngine, table_id: int, number: int) -> int | None:
+    """The secret deal seed of one hand (the bot runner derives its decision seeds from it)."""
+    query = select(Hand.seed).where(Hand.table_id == table_id, Hand.number == number)
+    async with engine.connect() as conn:
+        return (await conn.execute(query)).scalar_one_or_none()
 
 
 async def load_table(*, session: AsyncSession, invite_code: str) -> TableRows | None:
@@ -70,6 +86,8 @@ class Change:
     seats: Sequence[dict[str, Any]] = ()
     hands: Sequence[dict[str, Any]] = ()
     actions: Sequence[dict[str, Any]] = ()
+    # Seat numbers whose rows are deleted first: a person taking a bot's seat replaces its row.
+    vacate: Sequence[int] = ()
 
 
 # Built once: the write path runs on every action, and constructing and caching a statement
@@ -100,6 +118,9 @@ async def commit_change(
             bumped = await conn.execute(_BUMP, {"table_id": table_id, "expected": expected_version})
             if bumped.rowcount != 1:
                 raise StaleWrite(f"table {table_id} is no longer at version {expected_version}")
+            if change.vacate:
+                gone = Seat.table_id == table_id, Seat.seat.in_(change.vacate)
+                await conn.execute(delete(Seat).where(*gone))
             for field, statement in _INSERTS:
                 rows = getattr(change, field)
                 if rows:

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from app.deps import BaseUrlDep, HubDep, SeatTokenDep, SessionFactoryDep
+from app.deps import BaseUrlDep, DbEngineDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
 from app.realtime.room import SeatUnavailable
 from app.tables import schemas, service, tokens
 
@@ -37,19 +37,42 @@ def set_seat_cookie(response: Response, *, invite_code: str, token: str, secure:
     )
 
 
+def set_host_cookie(response: Response, *, invite_code: str, token: str, secure: bool) -> None:
+    # Scoped to the table's API: only its info (which says "host") and its bots need it.
+    response.set_cookie(
+        tokens.host_cookie_name(invite_code),
+        token,
+        max_age=_COOKIE_MAX_AGE,
+        path=f"/api/tables/{invite_code}",
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+    )
+
+
 def _is_https(base_url: str) -> bool:
     return base_url.startswith("https://")
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
 async def create_table(
-    body: schemas.TableCreate, hub: HubDep, sessions: SessionFactoryDep, base_url: BaseUrlDep
+    body: schemas.TableCreate,
+    response: Response,
+    hub: HubDep,
+    sessions: SessionFactoryDep,
+    base_url: BaseUrlDep,
 ) -> schemas.TableCreated:
-    """Open a private table; share ``invite_url`` with the other players."""
-    live = await service.create_table(session_factory=sessions, hub=hub, request=body)
-    url = service.invite_url(base_url=base_url, invite_code=live.invite_code)
+    """Open a private table; share ``invite_url`` with the other players. ``host_token``
+    (also set as the ``mu_host_{invite_code}`` cookie) lets the creator seat bots."""
+    host_token = tokens.new_host_token()
+    live = await service.create_table(
+        session_factory=sessions, hub=hub, request=body, host_token=host_token
+    )
+    code = live.invite_code
+    set_host_cookie(response, invite_code=code, token=host_token, secure=_is_https(base_url))
+    url = service.invite_url(base_url=base_url, invite_code=code)
     return schemas.TableCreated(
-        table_id=live.table_id, invite_code=live.invite_code, invite_url=url
+        table_id=live.table_id, invite_code=code, invite_url=url, host_token=host_token
     )
 
 
@@ -70,11 +93,18 @@ async def take_seat(
 
 @router.get("/{invite_code}", responses=_NOT_FOUND)
 async def read_table(
-    invite_code: str, hub: HubDep, base_url: BaseUrlDep, token: SeatTokenDep
+    invite_code: str,
+    hub: HubDep,
+    base_url: BaseUrlDep,
+    token: SeatTokenDep,
+    host_token: HostTokenDep,
+    db_engine: DbEngineDep,
 ) -> schemas.TablePublic:
-    """Seats, presence, status and options; ``you`` is the caller's seat or null."""
+    """Seats, presence, status and options; ``you`` is the caller's seat or null, ``host``
+    whether the caller holds the host token."""
+    host = await service.is_host(db_engine=db_engine, invite_code=invite_code, token=host_token)
     return await service.table_info(
-        hub=hub, invite_code=invite_code, base_url=base_url, token=token
+        hub=hub, invite_code=invite_code, base_url=base_url, token=token, host=host
     )
 
 

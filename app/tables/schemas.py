@@ -24,6 +24,12 @@ class TableCreate(BaseModel):
     variant: str = Field(default="classic", max_length=32, examples=["classic"])
     target_score: int | None = Field(default=None, ge=1, le=100_000, examples=[200])
     hands: int | None = Field(default=None, ge=1, le=1000)
+    takeover_seconds: float | None = Field(
+        default=60,
+        ge=0,
+        le=86_400,
+        description="a bot plays for a person away this long, until they return; null: never",
+    )
 
     @model_validator(mode="after")
     def _engine_accepts(self) -> Self:
@@ -41,6 +47,9 @@ class TableCreated(BaseModel):
     table_id: int
     invite_code: str
     invite_url: str
+    host_token: str = Field(
+        description="the creator's credential for adding bots (also set as a cookie)"
+    )
 
 
 def clean_name(value: str) -> str:
@@ -80,7 +89,9 @@ class SeatPublic(BaseModel):
     name: str | None
     occupied: bool
     bot: bool
+    bot_level: str | None = Field(description="the bot's level, null for a person")
     connected: bool
+    bot_playing: bool = Field(description="a bot plays for this away person (takeover)")
 
 
 class TableOptionsPublic(BaseModel):
@@ -88,6 +99,7 @@ class TableOptionsPublic(BaseModel):
     variant: str
     target_score: int | None
     hands: int | None
+    takeover_seconds: float | None
 
 
 class TablePublic(BaseModel):
@@ -100,6 +112,7 @@ class TablePublic(BaseModel):
     options: TableOptionsPublic
     seats: list[SeatPublic]
     you: int | None = Field(description="the caller's seat (from the cookie or ?token=), or null")
+    host: bool = Field(default=False, description="the caller holds the table's host token")
 
 
 class ScoreSheet(BaseModel):

@@ -5,7 +5,10 @@ Anything that changes a table goes through its room, the table's single writer.
 
 from __future__ import annotations
 
+import hmac
 from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app.db import SessionFactory
@@ -29,22 +32,40 @@ def rejoin_url(*, base_url: str, invite_code: str, token: str) -> str:
 
 
 async def create_table(
-    *, session_factory: SessionFactory, hub: Hub, request: schemas.TableCreate
+    *,
+    session_factory: SessionFactory,
+    hub: Hub,
+    request: schemas.TableCreate,
+    host_token: str | None = None,
 ) -> live_mod.LiveTable:
+    """Open a table; only the hash of the creator's ``host_token`` is stored (without one,
+    nobody can seat bots)."""
     options = live_mod.TableOptions(
         players=request.players,
         variant=request.variant,
         target_score=request.target_score,
         hands=request.hands,
+        takeover_seconds=request.takeover_seconds,
     )
     invite_code = tokens.new_invite_code()
     async with session_factory() as session, session.begin():
         table = await repository.create_table(
-            session=session, invite_code=invite_code, options=options.to_json()
+            session=session,
+            invite_code=invite_code,
+            options=options.to_json(),
+            host_token_hash=tokens.hash_token(host_token) if host_token else None,
         )
     live = live_mod.new_table(table_id=table.id, invite_code=invite_code, options=options)
     hub.add(live)
     return live
+
+
+async def is_host(*, db_engine: AsyncEngine, invite_code: str, token: str | None) -> bool:
+    """Whether ``token`` is the table's host token (compared in constant time)."""
+    if not token:
+        return False
+    stored = await repository.host_token_hash(engine=db_engine, invite_code=invite_code)
+    return stored is not None and hmac.compare_digest(stored, tokens.hash_token(token))
 
 
 async def get_room(*, hub: Hub, invite_code: str) -> Room:
@@ -67,7 +88,12 @@ async def seat_of_token(*, hub: Hub, invite_code: str, token: str | None) -> int
 
 
 async def table_info(
-    *, hub: Hub, invite_code: str, base_url: str, token: str | None
+    *,
+    hub: Hub,
+    invite_code: str,
+    base_url: str,
+    token: str | None,
+    host: bool = False,
 ) -> schemas.TablePublic:
     room = await get_room(hub=hub, invite_code=invite_code)
     you = await room.seat_of(token) if token else None
@@ -86,6 +112,7 @@ async def table_info(
             for index, seat in enumerate(present.seats(snapshot))
         ],
         you=you,
+        host=host,
     )
 
 

@@ -17,6 +17,10 @@ def new_seat_token() -> str:
     return secrets.token_urlsafe(_TOKEN_BYTES)
 
 
+def new_host_token() -> str:
+    return secrets.token_urlsafe(_TOKEN_BYTES)
+
+
 def hash_token(token: str) -> str:
     """SHA-256 hex digest: a plain hash suffices, the token itself is 192 random bits."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -25,3 +29,8 @@ def hash_token(token: str) -> str:
 def seat_cookie_name(invite_code: str) -> str:
     """One cookie per table, so a browser can sit at several tables at once."""
     return f"mu_seat_{invite_code}"
+
+
+def host_cookie_name(invite_code: str) -> str:
+    """The creator's host token for this table (HttpOnly: scripts never read it)."""
+    return f"mu_host_{invite_code}"

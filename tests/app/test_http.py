@@ -38,6 +38,7 @@ async def test_create_table(api: httpx.AsyncClient) -> None:
         "variant": "classic",
         "target_score": 200,
         "hands": None,
+        "takeover_seconds": 60,
     }
     assert info["status"] == "waiting" and info["you"] is None and info["hand_number"] == 0
     assert [seat["occupied"] for seat in info["seats"]] == [False] * 5

@@ -186,7 +186,13 @@ def test_bot_seats_are_marked_in_views_and_survive_a_restart(
         second.websocket_connect(f"/ws/{code}?token={token}") as ws,
     ):
         seats = next_of_type(ws, "view")["view"]["seats"]
-    assert seats[2] == {"name": "Robo", "bot": True, "connected": False}
+    assert seats[2] == {
+        "name": "Robo",
+        "bot": True,
+        "bot_level": "easy",
+        "connected": False,
+        "bot_playing": False,
+    }
     assert [seat["bot"] for seat in second.get(f"/api/tables/{code}").json()["seats"]] == [
         False,
         False,

@@ -44,7 +44,13 @@ def test_waiting_table_shows_no_hand_and_starts_when_full(client: TestClient) ->
         assert view["view"]["status"] == "waiting"
         assert view["view"]["phase"] == "waiting"
         assert view["view"]["hand"] == [] and view["view"]["prompt"] is None
-        assert view["view"]["seats"][0] == {"name": "Anna", "bot": False, "connected": True}
+        assert view["view"]["seats"][0] == {
+            "name": "Anna",
+            "bot": False,
+            "bot_level": None,
+            "connected": True,
+            "bot_playing": False,
+        }
         join(client, code, "Bert")
         join(client, code, "Cleo")
         started = view_at(ws, view["version"] + 2)["view"]

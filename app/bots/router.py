@@ -1,0 +1,77 @@
+"""HTTP route for bots: the table's creator seats a computer player in a free seat."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Request, status
+from pydantic import BaseModel, Field
+
+from app.bots.runner import BotRunner, bot_name
+from app.deps import DbEngineDep, HostTokenDep, HubDep
+from app.realtime.room import SeatUnavailable
+from app.tables import schemas as table_schemas
+from app.tables import service as tables
+
+router = APIRouter(prefix="/api/tables", tags=["bots"])
+
+Level = Literal["random", "heuristic", "search"]
+
+
+class BotCreate(BaseModel):
+    """Seat a bot: which free seat (default: the first) and how well it plays."""
+
+    seat: int | None = Field(default=None, ge=0, le=5, examples=[2])
+    level: Level = Field(
+        default="heuristic",
+        description="random (easy), heuristic (normal) or search (strong)",
+        examples=["heuristic"],
+    )
+
+
+class BotSeated(BaseModel):
+    seat: int
+    name: str
+    level: Level
+
+
+def get_runner(request: Request) -> BotRunner:
+    runner: BotRunner = request.app.state.bots
+    return runner
+
+
+RunnerDep = Annotated[BotRunner, Depends(get_runner)]
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": table_schemas.ErrorBody, "description": "not_host: no valid host token"},
+    404: {"model": table_schemas.ErrorBody, "description": "unknown invite code"},
+    409: {"model": table_schemas.ErrorBody, "description": "seat_taken or table_full"},
+    422: {"model": table_schemas.ErrorBody, "description": "no_such_seat, or a bad level"},
+}
+
+
+@router.post("/{invite_code}/bots", status_code=status.HTTP_201_CREATED, responses=_ERRORS)
+async def add_bot(
+    invite_code: str,
+    body: BotCreate,
+    hub: HubDep,
+    runner: RunnerDep,
+    db_engine: DbEngineDep,
+    host_token: HostTokenDep,
+) -> BotSeated:
+    """Put a bot into a free seat (host only: the ``mu_host_…`` cookie or
+    ``Authorization: Bearer <host_token>``). A person can take the seat back later by
+    joining it through the invite link."""
+    room = await tables.get_room(hub=hub, invite_code=invite_code)
+    if not await tables.is_host(db_engine=db_engine, invite_code=invite_code, token=host_token):
+        raise HTTPException(
+            status.HTTP_403_FORBIDDEN,
+            detail={"code": "not_host", "message": "only the table's creator can seat bots"},
+        )
+    free = room.live.free_seats()
+    if body.seat is None and not free:
+        raise SeatUnavailable("table_full", "every seat is taken")
+    wanted = free[0] if body.seat is None else body.seat
+    seat, _token = await room.join(name=bot_name(wanted), wanted=wanted, bot_level=body.level)
+    runner.watch(room)
+    return BotSeated(seat=seat, name=bot_name(seat), level=body.level)

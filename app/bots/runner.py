@@ -1,0 +1,239 @@
+"""The per-process bot runner: bots move for their seats through the same path as people.
+
+Each watched table has one asyncio task. Its room wakes it after every broadcast (a commit, a
+reload, a presence change). The task then
+
+1. notes who is away and which away people a bot stands in for (takeover, shown in views),
+2. if the seat to move is a bot (or a stand-in), waits a short natural delay, checks that the
+   table has not moved on meanwhile, and asks the bot with **that seat's** ``engine.view``
+   only (in a worker thread, so a search never blocks the event loop),
+3. submits the answer with ``Room.act`` on the version it decided on; a stale answer only
+   means a person acted (or took the seat) first, and the loop looks again.
+
+Decisions are seeded from the hand's secret deal seed with the table, hand and version, so a
+table replays the same bot moves from its database, and the seed never leaves the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+import engine
+from app.realtime.live import LiveTable
+from app.realtime.protocol import ErrorCode
+from app.realtime.room import Room
+from app.tables import repository
+from engine.bots import LEVELS, Bot, make_bot, random_action
+
+log = logging.getLogger(__name__)
+
+# Who plays for a person who is away: quick, and sensible enough not to spoil their game.
+STAND_IN_LEVEL = "heuristic"
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A bot's move that is due: ``seat`` plays ``level`` on ``version`` of hand ``hand``."""
+
+    seat: int
+    level: str
+    version: int
+    hand: int
+
+
+def decision_seed(*, deal_seed: int, table_id: int, hand: int, version: int) -> int:
+    """The bot's RNG seed for one decision: fixed per (table, hand, version), unguessable
+    without the hand's deal seed, which only the database holds."""
+    text = f"{deal_seed}:{table_id}:{hand}:{version}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+class TableBots:
+    """The bots of one table: follows its room and moves for bot seats and stand-ins."""
+
+    def __init__(
+        self,
+        room: Room,
+        *,
+        db_engine: AsyncEngine,
+        delay: float,
+        bots: Callable[[str], Bot],
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self._room = room
+        self._engine = db_engine
+        self._delay = delay
+        self._bots = bots
+        self._clock = clock
+        self._wake = asyncio.Event()
+        self._away_since: dict[int, float] = {}
+        self._deal_seeds: dict[int, int] = {}
+        self.follow(room)
+        self.task = asyncio.create_task(self._run(), name=f"bots {room.live.invite_code}")
+
+    def follow(self, room: Room) -> None:
+        """Listen to ``room`` (the hub may have replaced an evicted room by a fresh one)."""
+        if room is not self._room and self._room.on_change is not None:
+            self._room.on_change = None
+        self._room = room
+        room.on_change = self._wake.set
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                wait = await self._step()
+            except Exception:  # a database hiccup must not end the table's bots for good
+                log.exception("bot runner for table %s", self._room.live.invite_code)
+                wait = max(self._delay, 1.0)
+            if self._wake.is_set():
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
+
+    async def _step(self) -> float | None:
+        """One look at the table; returns how long to sleep at most (None: until woken)."""
+        room = self._room
+        deadline = self._update_stand_ins(room)
+        turn = self._due(room)
+        if turn is None:
+            return deadline
+        if self._delay:
+            await asyncio.sleep(self._delay)
+            # Someone may have acted, taken the seat or come back meanwhile: look again.
+            self._update_stand_ins(room)
+            if self._due(room) != turn:
+                return 0
+        await self._move(room, turn)
+        return 0
+
+    # -- takeover ---------------------------------------------------------------------------
+
+    def _update_stand_ins(self, room: Room) -> float | None:
+        """Mark away people a bot stands in for; returns seconds until the next one is due."""
+        now = self._clock()
+        snapshot = room.snapshot()
+        live = snapshot.live
+        people = [i for i, seat in enumerate(live.seats) if seat is not None and not seat.bot]
+        for seat in people:
+            if snapshot.connected[seat]:
+                self._away_since.pop(seat, None)
+            else:
+                self._away_since.setdefault(seat, now)
+        limit = live.options.takeover_seconds
+        # Only while somebody is there to be kept waiting: an empty table just pauses.
+        if limit is None or live.status != "playing" or not any(snapshot.connected):
+            room.set_stand_ins(frozenset())
+            return None
+        away = {seat: self._away_since[seat] for seat in people if seat in self._away_since}
+        room.set_stand_ins(frozenset(s for s, since in away.items() if now - since >= limit))
+        pending = [since + limit - now for since in away.values() if now - since < limit]
+        return min(pending, default=None)
+
+    # -- moving ---------------------------------------------------------------------------
+
+    def _due(self, room: Room) -> Turn | None:
+        snapshot = room.snapshot()
+        live = snapshot.live
+        if live.hand is None or live.status != "playing" or live.hand.to_move is None:
+            return None
+        seat = live.hand.to_move
+        info = live.seats[seat]
+        if info is not None and info.bot:
+            level = info.bot_level or STAND_IN_LEVEL
+        elif seat in snapshot.stand_ins:
+            level = STAND_IN_LEVEL
+        else:
+            return None
+        return Turn(seat=seat, level=level, version=live.version, hand=live.hand_number)
+
+    async def _move(self, room: Room, turn: Turn) -> None:
+        live = room.live
+        assert live.hand is not None  # _due checked it, and nothing awaited since
+        # The bot gets exactly what a person in that seat would: the engine's redacted view.
+        view = engine.view(live.hand, turn.seat)
+        rng = random.Random(await self._seed(live, turn))
+        bot = self._bots(turn.level)
+        action = await asyncio.to_thread(bot.act, view, rng)
+        # The person may have come back (or taken the seat) while the bot thought: a move
+        # on the same version would still be accepted, so check before sending it.
+        self._update_stand_ins(room)
+        if self._due(room) != turn:
+            return
+        refusal = await room.act(turn.seat, turn.version, action)
+        if refusal is None or refusal.code == ErrorCode.STALE_VERSION:
+            return
+        # Bots only answer what the prompt offers; if one ever did not, the table must not
+        # stall: log it and play a random action built from the prompt instead.
+        log.error("%s bot refused (%s): %s", turn.level, refusal.code, action)
+        await room.act(turn.seat, turn.version, random_action(view, rng))
+
+    async def _seed(self, live: LiveTable, turn: Turn) -> int:
+        deal_seed = self._deal_seeds.get(turn.hand)
+        if deal_seed is None:
+            stored = await repository.hand_seed(
+                engine=self._engine, table_id=live.table_id, number=turn.hand
+            )
+            deal_seed = self._deal_seeds[turn.hand] = stored or 0
+        return decision_seed(
+            deal_seed=deal_seed, table_id=live.table_id, hand=turn.hand, version=turn.version
+        )
+
+
+class BotRunner:
+    """All bot-driven tables of this process (``app.state.bots``)."""
+
+    def __init__(self, *, db_engine: AsyncEngine, delay_ms: int) -> None:
+        self._engine = db_engine
+        self._delay = max(0, delay_ms) / 1000
+        self._tables: dict[str, TableBots] = {}
+        self._bots: dict[str, Bot] = {}
+
+    def watch(self, room: Room) -> None:
+        """Make sure the table's bots follow ``room`` (call it whenever a room is used for
+        play: a socket opens, a bot is seated). Cheap when already watched."""
+        code = room.live.invite_code
+        table = self._tables.get(code)
+        if table is None or table.task.done():
+            self._tables[code] = TableBots(
+                room, db_engine=self._engine, delay=self._delay, bots=self.bot
+            )
+        elif table is not None:
+            table.follow(room)
+
+    def bot(self, level: str) -> Bot:
+        """One bot per level: bots keep no state between decisions, so tables share them.
+        A level this engine does not know (a seat stored by another version) plays as the
+        stand-in level rather than stall the table."""
+        if level not in LEVELS:
+            level = STAND_IN_LEVEL
+        if level not in self._bots:
+            self._bots[level] = make_bot(level)
+        return self._bots[level]
+
+    async def close(self) -> None:
+        """Stop every table's task (on shutdown); a move in flight is simply not made."""
+        tasks = [table.task for table in self._tables.values()]
+        self._tables.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def bot_name(seat: int) -> str:
+    """A bot's seat name: a pioneer of computing per seat, the same in every language."""
+    return _BOT_NAMES[seat % len(_BOT_NAMES)]
+
+
+_BOT_NAMES = ("Ada", "Alan", "Grace", "Konrad", "Claude", "Edsger")

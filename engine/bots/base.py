@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE
 from engine.trumps import kind_to_str
 
-KNOWN_PROMPTS = ("bid", "trump", "partner", "play")
+KNOWN_PROMPTS = ("bid", "trump", "partner", "play", "discard")
 
 
 class Bot(Protocol):
@@ -63,6 +63,8 @@ def to_dict(phase_kind: str, actions: list[int]) -> dict[str, Any]:
     if phase_kind == "bid":
         cards = [a for a in actions if a != END_TURN]
         return {"type": "bid", "cards": cards} if cards else {"type": "pass"}
+    if phase_kind == "discard":
+        return {"type": "discard", "cards": list(actions)}
     (action,) = actions
     if phase_kind == "trump":
         return {"type": "trump", "trump": kind_to_str(action - TRUMP_BASE)}
@@ -87,4 +89,11 @@ def fits_prompt(action: dict[str, Any], view: dict[str, Any]) -> bool:
         return action["type"] == "partner" and action["seat"] in prompt["options"]
     if kind == "play":
         return action["type"] == "play" and action["card"] in prompt["cards"]
+    if kind == "discard":
+        cards = action.get("cards", [])
+        return (
+            action["type"] == "discard"
+            and len(cards) == prompt["count"] == len(set(cards))
+            and set(cards) <= set(prompt["cards"])
+        )
     return False

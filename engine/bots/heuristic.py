@@ -1,26 +1,20 @@
-"""The ``heuristic`` bot: sensible rule-based Mü (see :mod:`engine.bots.policy`)."""
+"""The ``heuristic`` bot: sensible rule-based Mü (see :mod:`engine.bots.policy` and, for the
+revised edition, :mod:`engine.bots.revised`)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from engine.bots import policy
 from engine.bots.base import KNOWN_PROMPTS, fits_prompt, random_action, to_dict
+from engine.bots.playout import decide
 from engine.bots.sampling import SamplingError, WorldSampler
-from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.state import HandState
 
 
 def heuristic_actions(state: HandState, seat: int, rng: random.Random) -> list[int]:
     """The heuristic decision of ``seat`` as integer actions (a bid ends with END_TURN)."""
-    kind = state.phase
-    if kind == "auction":
-        return [*policy.choose_bid(state, seat, rng), END_TURN]
-    if kind == "play":
-        return [policy.choose_play(state, seat)]
-    if kind == "partner":
-        return [PARTNER_BASE + policy.choose_partner(state, seat)]
-    return [TRUMP_BASE + policy.choose_trump(state, seat)]
+    return decide(state, seat, rng)
 
 
 class HeuristicBot:

@@ -28,16 +28,8 @@ from __future__ import annotations
 import random
 
 from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF, POINTS_OF
-from engine.scoring import hand_result
 from engine.state import (
-    AUCTION,
     CHIEF_TRUMP,
-    END_TURN,
-    OVER,
-    PARTNER,
-    PARTNER_BASE,
-    PLAY,
-    TRUMP_BASE,
     HandState,
 )
 from engine.trumps import (
@@ -67,7 +59,7 @@ def kind_class(kind: int) -> int:
     return CLASS_OF_KIND.get(kind - NUMBER_BASE, 2)
 
 
-def _kind_copies(kind: int, colours: tuple[int, ...]) -> int:
+def kind_copies(kind: int, colours: tuple[int, ...]) -> int:
     if kind < NUMBER_BASE:
         return 12
     return len(colours) * (2 if kind - NUMBER_BASE in (1, 7) else 1)
@@ -97,7 +89,7 @@ def ranked_kinds(state: HandState, seat: int) -> list[tuple[float, int]]:
                 high8[num] = high8.get(num, 0) + 1
     out = []
     for kind, n in count.items():
-        extra = n - _kind_copies(kind, colours) / players
+        extra = n - kind_copies(kind, colours) / players
         if kind < NUMBER_BASE:
             extra += 0.25 * high7.get(kind, 0)
         extra += HIGH_CARD_WEIGHT * (total8 - high8.get(kind, 0))
@@ -224,6 +216,8 @@ def _played_out_mask(state: HandState, seat: int) -> int:
                 deck |= 1 << c
         _DECK_MASKS[state.colours] = deck
     mine = sum([BIT[c] for c in state.hands[seat]]) + sum([BIT[c] for c in state.displays[seat]])
+    if seat == state.chief:  # the Crown's own discards (revised, 3 players) are not out
+        mine |= sum([BIT[c] for c in state.discarded])
     played = sum([BIT[c] for t in state.tricks for _, c in t[1]])
     played += sum([BIT[c] for _, c in state.trick])
     return deck & ~mine & ~played
@@ -321,34 +315,3 @@ def _lead(state: HandState, seat: int, legal: list[int], table: TrumpTable) -> i
             length[COLOUR_OF[c]] += 1
         return min(side, key=lambda c: (POINTS_OF[c], -length[COLOUR_OF[c]], NUMBER_OF[c]))
     return min(legal, key=lambda c: table.rank[c])
-
-
-# ---- whole-hand simulation -----------------------------------------------------------------
-
-
-def step(state: HandState, rng: random.Random) -> None:
-    """Let the seat to move take its heuristic decision (a whole bid in the auction)."""
-    seat = state.to_move
-    assert seat is not None
-    phase = state.phase_id
-    if phase == PLAY:
-        state.apply_action(choose_play(state, seat))
-    elif phase == AUCTION:
-        for c in choose_bid(state, seat, rng):
-            state.apply_action(c)
-        state.apply_action(END_TURN)
-    elif phase == PARTNER:
-        state.apply_action(PARTNER_BASE + choose_partner(state, seat))
-    else:
-        state.apply_action(TRUMP_BASE + choose_trump(state, seat))
-
-
-def rollout(state: HandState, rng: random.Random) -> None:
-    """Play the hand to its end with the heuristic for every seat (in place)."""
-    while state.phase_id != OVER:
-        step(state, rng)
-
-
-def score(state: HandState, seat: int) -> int:
-    """The seat's Mü score for a finished hand: card points + bonus/penalty or Eklat."""
-    return int(hand_result(state)["total"][seat])

@@ -3,14 +3,15 @@
 For every decision it samples worlds consistent with its view (:mod:`engine.bots.sampling`:
 the unseen cards dealt to the other seats by hand size, respecting shown voids), and in each
 world tries every candidate action and plays the hand out with the heuristic policy for all
-seats (:func:`engine.bots.policy.rollout`).  The candidate with the best mean Mü score for the
+seats (:func:`engine.bots.playout.rollout`).  The candidate with the best mean Mü score for the
 bot's seat (card points + bonus/penalty, or Eklat points) over the worlds wins; the same
 worlds and rollout seeds are used for every candidate (common random numbers), and ties go
 to the heuristic's own choice.
 
 Candidates: every legal card in play; every trump or partner option; in the auction a pass,
 the heuristic's bid and bids of 1..k cards (k = the most it may show, up to 4) in the
-heuristic's showing order.
+heuristic's showing order (revised: also the counts that take or tie the Crown); in the
+revised 3-player discard, every 3 of the heuristic's 5 weakest cards.
 
 Budget: ``time_limit`` seconds per decision (stops before a world that would overrun it,
 estimated as 1.5 times the mean world so far) and at most ``max_worlds`` worlds; ``time_limit=None``
@@ -19,11 +20,12 @@ makes the bot deterministic for a given ``rng`` (tests, reproducible benchmarks)
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from typing import Any
 
-from engine.bots import policy
+from engine.bots import playout, policy, revised
 from engine.bots.base import KNOWN_PROMPTS, fits_prompt, random_action, to_dict
 from engine.bots.heuristic import heuristic_actions
 from engine.bots.sampling import SamplingError, WorldSampler
@@ -32,6 +34,7 @@ from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
 DEFAULT_TIME_LIMIT = 0.2
 DEFAULT_MAX_WORLDS = 200
 MAX_BID_CANDIDATE = 4
+DISCARD_POOL = 5  # the revised discard: choices among the 5 weakest cards
 
 
 def candidates(state: HandState, seat: int, rng: random.Random) -> list[list[int]]:
@@ -40,22 +43,42 @@ def candidates(state: HandState, seat: int, rng: random.Random) -> list[list[int
     out = [first]
     phase = state.phase
     if phase == "auction":
-        room = min(state.turn_cap - state.counts[seat], len(state.hands[seat]))
-        kinds = policy.ranked_kinds(state, seat)
-        order = policy.show_order(state, seat, kinds[0][1])
-        extra = [[END_TURN]] + [[*order[:k], END_TURN] for k in range(1, room + 1)]
-        for seq in extra[: MAX_BID_CANDIDATE + 1]:
-            if seq not in out:
-                out.append(seq)
-        return out
-    if phase == "play":
-        options = sorted(state.legal_plays(seat))
+        extra = _bid_candidates(state, seat)
+    elif phase == "discard":
+        extra = _discard_candidates(state, seat)
+    elif phase == "play":
+        extra = [[a] for a in sorted(state.legal_plays(seat))]
     elif phase == "partner":
-        options = [PARTNER_BASE + s for s in state.partner_options()]
+        extra = [[PARTNER_BASE + s] for s in state.partner_options()]
     else:
-        options = [TRUMP_BASE + k for k in state.trump_options()]
-    out.extend([a] for a in options if a != first[0])
+        extra = [[TRUMP_BASE + k] for k in state.trump_options()]
+    out.extend(seq for seq in extra if seq != first)
     return out
+
+
+def _bid_sizes(state: HandState, seat: int, room: int) -> list[int]:
+    """How many cards to try showing: 1..MAX_BID_CANDIDATE, and in the revised edition
+    also the counts that take the Crown (by one or two) or tie it (to take the Shield)."""
+    sizes = list(range(1, MAX_BID_CANDIDATE + 1))
+    crown = state.chief
+    if state.rules.roles_move and crown is not None and crown != seat:
+        gap = state.counts[crown] - state.counts[seat]
+        sizes += [k for k in (gap, gap + 1, gap + 2) if k > MAX_BID_CANDIDATE]
+    return [k for k in sizes if k <= room]
+
+
+def _bid_candidates(state: HandState, seat: int) -> list[list[int]]:
+    """A pass and bids of the sizes above, in the heuristic's showing order."""
+    room = min(state.turn_cap - state.counts[seat], len(state.hands[seat]))
+    kinds = policy.ranked_kinds(state, seat)
+    order = policy.show_order(state, seat, kinds[0][1])
+    return [[END_TURN]] + [[*order[:k], END_TURN] for k in _bid_sizes(state, seat, room)]
+
+
+def _discard_candidates(state: HandState, seat: int) -> list[list[int]]:
+    """Every choice of the discards among the heuristic's ``DISCARD_POOL`` weakest cards."""
+    pool = revised.discard_order(state, seat)[:DISCARD_POOL]
+    return [list(c) for c in itertools.combinations(pool, state.discards_left)]
 
 
 class SearchBot:
@@ -120,8 +143,8 @@ class SearchBot:
                 sim = world.clone()
                 for a in options[i]:
                     sim.apply_action(a)
-                policy.rollout(sim, random.Random(seed))
-                totals[i] += policy.score(sim, seat)
+                playout.rollout(sim, random.Random(seed))
+                totals[i] += playout.score(sim, seat)
             worlds += 1
             if limit is not None:
                 elapsed = time.perf_counter() - start

@@ -13,12 +13,17 @@ from engine.state import HandState
 
 
 def play_hand(
-    bots: Sequence[Bot], players: int, seed: int, *, dealer: int | None = None
+    bots: Sequence[Bot],
+    players: int,
+    seed: int,
+    *,
+    dealer: int | None = None,
+    variant: str = "classic",
 ) -> HandState:
     """One hand, each seat asking its bot with only its view; every action must be legal
     (``engine.apply`` raises otherwise) and must be one the prompt offers."""
     rng = random.Random(seed)
-    state = engine.deal(players, seed % players if dealer is None else dealer, rng)
+    state = engine.deal(players, seed % players if dealer is None else dealer, rng, variant)
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
@@ -29,12 +34,14 @@ def play_hand(
     return state
 
 
-def mid_hand_states(players: int, seed: int, count: int) -> Iterator[HandState]:
+def mid_hand_states(
+    players: int, seed: int, count: int, variant: str = "classic"
+) -> Iterator[HandState]:
     """States at every decision of a hand between heuristic and random bots, ``count`` hands."""
     rng = random.Random(seed)
     for _ in range(count):
         bots = [make_bot(rng.choice(["heuristic", "heuristic", "random"])) for _ in range(players)]
-        state = engine.deal(players, rng.randrange(players), rng)
+        state = engine.deal(players, rng.randrange(players), rng, variant)
         while not state.is_over:
             yield state
             seat = state.to_move

@@ -23,21 +23,26 @@ BOTS = {
 }
 
 
+@pytest.mark.parametrize("variant", ("classic", "revised"))
 @pytest.mark.parametrize("level", list(BOTS))
 @pytest.mark.parametrize("players", (3, 4, 5, 6))
-def test_reshuffling_hidden_cards_does_not_change_the_decision(level: str, players: int) -> None:
+def test_reshuffling_hidden_cards_does_not_change_the_decision(
+    level: str, players: int, variant: str
+) -> None:
     rng = random.Random(players)
     compared = reshuffled = 0
-    for i, state in enumerate(mid_hand_states(players, seed=300 + players, count=3)):
-        if i % (2 if level != "search" else 5):
+    states = mid_hand_states(players, seed=300 + players, count=3, variant=variant)
+    for i, state in enumerate(states):
+        if i % (2 if level != "search" else 5) and state.phase != "discard":
             continue
         seat = state.to_move
         assert seat is not None
         view = engine.view(state, seat)
-        # Another true state: the other seats' hidden cards reshuffled consistently with the
-        # view (same displays, counts, voids, history).
+        # Another true state: the other seats' hidden cards (revised, 3 players: also the
+        # kitty and the Crown's discards) reshuffled consistently with the view (same
+        # displays, counts, voids, history).
         other = WorldSampler(view).sample(rng)
-        reshuffled += other.hands != state.hands
+        reshuffled += hidden_cards(other, seat) != hidden_cards(state, seat)
         other_view = engine.view(other, seat)
         assert other_view == view
         seed = rng.getrandbits(32)
@@ -46,6 +51,38 @@ def test_reshuffling_hidden_cards_does_not_change_the_decision(level: str, playe
         assert first == second
         compared += 1
     assert compared >= 8 and reshuffled >= compared // 2
+
+
+def hidden_cards(state: engine.HandState, seat: int) -> list[list[int]]:
+    """What ``seat`` does not see: the others' hands, the kitty and the discards."""
+    hidden = [sorted(h) for s, h in enumerate(state.hands) if s != seat]
+    if seat != state.chief or state.phase == "auction":
+        hidden += [sorted(state.kitty), sorted(state.discarded)]
+    return hidden
+
+
+def test_kitty_and_discards_do_not_change_any_decision() -> None:
+    """Revised, 3 players, every seat at every decision: a world with another kitty (before
+    the Crown takes it) or other discards (for everyone but the Crown) gives the same
+    decision for every bot."""
+    rng = random.Random(5)
+    compared = 0
+    for state in mid_hand_states(3, seed=41, count=6, variant="revised"):
+        seat = state.to_move
+        assert seat is not None
+        if seat == state.chief and state.phase != "auction":
+            continue  # the Crown knows the kitty and its discards
+        view = engine.view(state, seat)
+        other = WorldSampler(view).sample(rng)
+        assert engine.view(other, seat) == view
+        seed = rng.getrandbits(32)
+        for level in ("heuristic", "search"):
+            if level == "search" and compared % 4:
+                continue
+            first = BOTS[level]().act(view, random.Random(seed))
+            assert BOTS[level]().act(engine.view(other, seat), random.Random(seed)) == first
+        compared += 1
+    assert compared > 50
 
 
 class SpyBot:
@@ -90,11 +127,37 @@ def test_unknown_prompts_fall_back_to_a_random_action_built_from_the_prompt() ->
     state = engine.deal(4, 0, random.Random(4))
     view = engine.view(state, 0)
     hand = [c["id"] for c in view["hand"]]
-    view["prompt"] = {"type": "discard", "count": 3, "cards": hand}
+    view["prompt"] = {"type": "swap", "count": 3, "cards": hand}
     for level in BOTS:
         action = BOTS[level]().act(view, random.Random(1))
-        assert action["type"] == "discard"
+        assert action["type"] == "swap"
         assert len(action["cards"]) == 3 and set(action["cards"]) <= set(hand)
+
+
+def test_the_crown_discards_three_cards_of_its_hand() -> None:
+    """Revised, 3 players: every bot answers the discard prompt with 3 hand cards; the
+    heuristic keeps its intended trumps."""
+    found = 0
+    for seed in range(40):
+        state = engine.deal(3, seed % 3, random.Random(seed), variant="revised")
+        bots = [make_bot("heuristic") for _ in range(3)]
+        rng = random.Random(seed)
+        while state.phase == "auction":
+            seat = state.to_move
+            assert seat is not None
+            action = bots[seat].act(engine.view(state, seat), rng)
+            state = engine.apply(state, seat, action)
+        if state.phase != "discard":
+            continue
+        view = engine.view(state, state.chief)
+        assert view["prompt"]["type"] == "discard"
+        for level in BOTS:
+            action = BOTS[level]().act(view, random.Random(seed))
+            assert action["type"] == "discard" and len(set(action["cards"])) == 3
+            assert set(action["cards"]) <= set(view["prompt"]["cards"])
+            engine.apply(state, state.chief, action)  # legal
+        found += 1
+    assert found > 30
 
 
 def test_the_search_bot_keeps_its_time_budget() -> None:

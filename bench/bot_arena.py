@@ -3,7 +3,8 @@
 For every deal (seeded, so the deal set is fixed) and every rotation ``r`` of the seats, the
 candidate bot sits in seat ``r`` and the baseline bot in all other seats, so the candidate
 sits in every position of every deal (one deal = ``players`` hands).  The score is the real
-Mü score of the hand: card points + bonus/penalty, or the Eklat points.  Per deal we average
+Mü score of the hand: card points + bonus/penalty, or the Eklat points (revised: the
+result's ``total``, card points + the winning team's bid and trump bonuses).  Per deal we average
 the candidate's score over its hands and the baseline's over its seat-hands; the 95% CIs
 (1.96 standard errors) are taken over deals.  Every bot's RNG is seeded from
 ``(seed, deal, rotation, seat)``, so a run is reproducible (the search bot with
@@ -14,6 +15,7 @@ Usage::
     python bench/bot_arena.py                       # 4 and 5 players, both matchups, 2000 hands
     python bench/bot_arena.py --players 4 --hands 400 --matchups search:heuristic
     python bench/bot_arena.py --search-worlds 24 --search-time 0 --workers 2
+    python bench/bot_arena.py --variant revised --players 4     # the 2024 revised edition
 
 The search decision times printed are wall times of ``act`` for the search seats (only the
 decisions with a real choice; a play with one legal card is instant and left out).
@@ -37,7 +39,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import engine  # noqa: E402
 from engine.bots import Bot, make_bot  # noqa: E402
 
-Task = tuple[str, str, int, int, int, dict[str, Any]]
+# The result kinds per variant, as the table's column names them.
+OUTCOMES = {
+    "classic": {"played": "played", "stalemate": "Eklat", "all_passed": "all pass"},
+    "revised": {"played": "played", "redeal": "redeal"},
+}
+Task = tuple[str, str, int, int, int, dict[str, Any], str]
 
 
 def build(level: str, budget: dict[str, Any]) -> Bot:
@@ -46,11 +53,12 @@ def build(level: str, budget: dict[str, Any]) -> Bot:
 
 def play_deal(task: Task) -> dict[str, Any]:
     """Play one deal ``players`` times, the candidate rotated through the seats."""
-    cand, base, players, deal_no, seed, budget = task
+    cand, base, players, deal_no, seed, budget, variant = task
     cand_scores, base_scores, times = [], [], []
     outcomes: list[str] = []
     for rot in range(players):
-        state = engine.deal(players, deal_no % players, random.Random(seed * 1_000_003 + deal_no))
+        rng = random.Random(seed * 1_000_003 + deal_no)
+        state = engine.deal(players, deal_no % players, rng, variant)
         bots = [build(cand if s == rot else base, budget) for s in range(players)]
         rngs = [random.Random(f"{seed}/{deal_no}/{rot}/{s}") for s in range(players)]
         while not state.is_over:
@@ -102,6 +110,7 @@ def main() -> None:
     parser.add_argument("--matchups", nargs="+", default=["heuristic:random", "search:heuristic"])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", choices=["classic", "revised"], default="classic")
     parser.add_argument("--search-worlds", type=int, default=None, help="max worlds/decision")
     parser.add_argument(
         "--search-time", type=float, default=None, help="seconds/decision (0: no clock)"
@@ -116,14 +125,16 @@ def main() -> None:
 
     print(
         f"bot arena: {platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} cpus, {args.workers} workers, seed {args.seed}, "
+        f"{os.cpu_count()} cpus, {args.workers} workers, {args.variant}, seed {args.seed}, "
         f"search budget {budget or 'default'}, "
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"load average {os.getloadavg()[0]:.1f}"
     )
+    kinds_shown = OUTCOMES[args.variant]
     print(
         "| players | candidate vs baseline | deals | hands | candidate mean ±95% CI "
-        "| baseline mean ±95% CI | difference ±95% CI | played / Eklat / all pass | wall s |"
+        f"| baseline mean ±95% CI | difference ±95% CI | {' / '.join(kinds_shown.values())} "
+        "| wall s |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---|---:|")
     all_times: list[float] = []
@@ -134,7 +145,7 @@ def main() -> None:
             for matchup in args.matchups:
                 cand, base = matchup.split(":")
                 tasks: list[Task] = [
-                    (cand, base, players, d, args.seed, budget) for d in range(deals)
+                    (cand, base, players, d, args.seed, budget, args.variant) for d in range(deals)
                 ]
                 t0 = time.time()
                 rows = pool.map(play_deal, tasks, chunksize=max(1, deals // (8 * args.workers)))
@@ -143,10 +154,7 @@ def main() -> None:
                 bm, bh = ci([r["base"] for r in rows])
                 dm, dh = ci([r["cand"] - r["base"] for r in rows])
                 kinds = [k for r in rows for k in r["outcomes"]]
-                share = "/".join(
-                    f"{100 * kinds.count(k) / len(kinds):.0f}%"
-                    for k in ("played", "stalemate", "all_passed")
-                )
+                share = "/".join(f"{100 * kinds.count(k) / len(kinds):.0f}%" for k in kinds_shown)
                 times = [t for r in rows for t, _ in r["times"]]
                 cpu = [c for r in rows for _, c in r["times"]]
                 all_times.extend(times)

@@ -59,7 +59,20 @@ function seatPanel(view, seat, { mine = false } = {}) {
     h(
       "div",
       { class: "stats" },
-      info.bot ? h("span", { class: "badge b-bot" }, t("role.bot")) : null,
+      info.bot
+        ? h(
+            "span",
+            { class: "badge b-bot" },
+            info.bot_level ? t("bot.badge", { level: t(`bot.level.${info.bot_level}`) }) : t("role.bot"),
+          )
+        : null,
+      info.bot_playing
+        ? h(
+            "span",
+            { class: "badge b-standin", title: t("bot.playing_title"), dataset: { testid: `bot-playing-${seat}` } },
+            t("bot.playing"),
+          )
+        : null,
       ...roles(view, seat),
       h(
         "span",

@@ -50,6 +50,11 @@ async function fetchInfo() {
 
 const seated = (info) => info.you !== null && info.you !== undefined;
 const freeSeats = (info) => info.seats.map((s, i) => (s.occupied ? null : i)).filter((i) => i !== null);
+// A person may take a free seat or a bot's (the bot leaves from the next action on).
+const takeable = (seat) => !seat.occupied || seat.bot;
+const joinableSeats = (info) => info.seats.map((s, i) => (takeable(s) ? i : null)).filter((i) => i !== null);
+const BOT_LEVELS = ["random", "heuristic", "search"];
+const DEFAULT_BOT_LEVEL = "heuristic";
 
 async function start() {
   unlockAudioOnGesture();
@@ -67,7 +72,7 @@ async function start() {
     return;
   }
   ui.info = info;
-  if (seated(info) || !freeSeats(info).length) connect();
+  if (seated(info) || !joinableSeats(info).length) connect();
   else showLobby();
 }
 
@@ -78,11 +83,12 @@ function showLobby() {
   $("#lobby").hidden = false;
   $("#invite-url").value = `${location.origin}/t/${code}`;
   $("#lobby-options").textContent = optionsText(info.options ?? {});
-  const canJoin = !seated(info) && freeSeats(info).length > 0 && !ui.socket;
+  const canJoin = !seated(info) && joinableSeats(info).length > 0 && !ui.socket;
   $("#join").hidden = !canJoin;
   $("#waiting").hidden = canJoin;
   if (canJoin) drawSeatPicker(info);
   else drawSeatList(info);
+  drawBotSeats(info);
   clearTimeout(ui.lobbyTimer);
   ui.lobbyTimer = setTimeout(refreshLobby, 2000);
 }
@@ -95,10 +101,15 @@ async function refreshLobby() {
     return;
   }
   const picked = $("#seat-picker input:checked")?.value;
+  const levels = Object.fromEntries([...document.querySelectorAll("#bot-seats select")].map((s) => [s.name, s.value]));
   ui.info = info;
   showLobby();
   const again = picked && $(`#seat-picker input[value="${picked}"]:not(:disabled)`);
   if (again) again.checked = true;
+  for (const [name, value] of Object.entries(levels)) {
+    const select = $(`#bot-seats select[name="${name}"]`);
+    if (select) select.value = value;
+  }
 }
 
 function optionsText(options) {
@@ -114,27 +125,89 @@ function optionsText(options) {
   return parts.join(" · ");
 }
 
+const botLevelName = (level) => t(`bot.level.${level}`);
+
+// What a seat shows in the lobby: free, a person's name, or a bot (with its level).
+function seatLabel(seat) {
+  if (!seat.occupied) return t("seat.free");
+  return seat.bot ? `${seat.name} · ${t("bot.badge", { level: botLevelName(seat.bot_level) })}` : seat.name;
+}
+
 function drawSeatPicker(info) {
-  const free = freeSeats(info);
+  // Prefer a free seat; a bot's seat is offered too, but taken only when chosen or no other.
+  const first = freeSeats(info)[0] ?? joinableSeats(info)[0];
   fill(
     $("#seat-picker"),
     ...info.seats.map((seat, i) =>
       h(
         "label",
-        { class: `seat-choice${seat.occupied ? " taken" : ""}` },
+        { class: `seat-choice${takeable(seat) ? "" : " taken"}${seat.bot ? " bot" : ""}` },
         h("input", {
           type: "radio",
           name: "seat",
           value: i,
-          disabled: seat.occupied,
-          checked: i === free[0],
+          disabled: !takeable(seat),
+          checked: i === first,
           dataset: { testid: `seat-choice-${i}` },
         }),
         h("span", {}, t("seat.number", { n: i + 1 })),
-        h("small", {}, seat.occupied ? seat.name : t("seat.free")),
+        h(
+          "small",
+          {},
+          seat.bot ? t("seat.bot", { name: seat.name, level: botLevelName(seat.bot_level) }) : seatLabel(seat),
+        ),
       ),
     ),
   );
+}
+
+// The creator (who holds the host cookie) may put a bot into every empty seat.
+function drawBotSeats(info) {
+  const free = freeSeats(info);
+  const box = $("#host-bots");
+  box.hidden = !info.host || !free.length;
+  if (box.hidden) return;
+  fill(
+    $("#bot-seats"),
+    ...free.map((i) =>
+      h(
+        "li",
+        { dataset: { testid: `bot-seat-${i}` } },
+        h("b", {}, t("seat.number", { n: i + 1 })),
+        h(
+          "select",
+          {
+            "name": `level-${i}`,
+            "aria-label": t("bot.level_label", { n: i + 1 }),
+            "dataset": { testid: `bot-level-${i}` },
+          },
+          ...BOT_LEVELS.map((level) =>
+            h("option", { value: level, selected: level === DEFAULT_BOT_LEVEL }, botLevelName(level)),
+          ),
+        ),
+        h(
+          "button",
+          { type: "button", dataset: { testid: `add-bot-${i}` }, onclick: (event) => addBot(i, event.target) },
+          t("bot.add"),
+        ),
+      ),
+    ),
+  );
+}
+
+async function addBot(seat, button) {
+  const level = $(`#bot-seats select[name="level-${seat}"]`)?.value ?? DEFAULT_BOT_LEVEL;
+  button.disabled = true;
+  const response = await fetch(`${api}/bots`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ seat, level }),
+  }).catch(() => null);
+  if (!response?.ok) {
+    toast(t(response?.status === 409 ? "join.taken" : "bot.failed"));
+    button.disabled = false;
+  }
+  refreshLobby();
 }
 
 function drawSeatList(info) {
@@ -146,7 +219,7 @@ function drawSeatList(info) {
         { class: seat.occupied ? "" : "free" },
         h("b", {}, t("seat.number", { n: i + 1 })),
         " ",
-        seat.occupied ? seat.name : t("seat.free"),
+        seatLabel(seat),
         info.you === i ? ` (${t("seat.you")})` : "",
       ),
     ),

@@ -1,0 +1,112 @@
+"""Bots through the UI: the creator fills the table with bots and plays a hand against them."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import DESKTOP, Server
+from tests.browser.driver import prompt_type, version, wait_past
+
+pytestmark = pytest.mark.browser
+
+HAND_TIMEOUT_S = 45
+
+
+@pytest.fixture(scope="module")
+def quick_bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of its own whose bots wait only a moment, so a hand fits the time budget."""
+    running = Server(tmp_path_factory.mktemp("bots-db") / "mu.db")
+    running.env["BOT_DELAY_MS"] = "30"
+    running.start()
+    yield running
+    running.stop()
+
+
+def _create_from_home(page: Page, base_url: str) -> str:
+    page.goto(base_url + "/")
+    page.get_by_text("3", exact=True).click()
+    page.get_by_text("Fixed number of hands").click()
+    page.locator("input[name=hands]").fill("1")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def _my_move(page: Page) -> None:
+    """A plain, always legal move from what the page offers."""
+    kind = prompt_type(page) or "play"
+    if kind == "bid":
+        pass_button = page.get_by_test_id("pass")
+        if pass_button.count():
+            pass_button.click()
+        else:
+            page.locator('#me .hand button.card[data-legal="true"]').first.click()
+            page.get_by_test_id("place").click()
+    elif kind in ("trump", "partner"):
+        page.locator("#prompt button.option").first.click()
+    else:
+        page.locator('#me button.card[data-legal="true"]').first.click()
+
+
+def _play_until_summary(page: Page) -> None:
+    deadline = time.monotonic() + HAND_TIMEOUT_S
+    summary = page.get_by_test_id("summary")
+    while not summary.is_visible():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if page.evaluate("document.body.classList.contains('my-turn')"):
+            seen = version(page)
+            _my_move(page)
+            wait_past(page, seen)
+        else:
+            time.sleep(0.05)
+
+
+def test_the_creator_adds_bots_and_plays_a_hand_against_them(
+    browser: Browser, quick_bots_server: Server, screenshots: Path
+) -> None:
+    server = quick_bots_server
+    page = browser.new_context(viewport=DESKTOP, locale="en-GB").new_page()
+    code = _create_from_home(page, server.base_url)
+
+    # The creator's lobby offers a bot for every empty seat, with a level each.
+    panel = page.get_by_test_id("host-bots")
+    expect(panel).to_be_visible()
+    expect(panel.locator("li")).to_have_count(3)
+    page.get_by_test_id("bot-level-1").select_option("search")
+    page.get_by_test_id("add-bot-1").click()
+    expect(page.get_by_test_id("bot-seat-1")).to_have_count(0)
+    page.get_by_test_id("bot-level-2").select_option(label="Easy")
+    page.get_by_test_id("add-bot-2").click()
+    expect(page.get_by_test_id("bot-seat-2")).to_have_count(0)
+    # Bot seats stay takeable in the picker and say what plays there.
+    expect(page.locator("#seat-picker")).to_contain_text("Alan, bot (Strong): take over")
+    expect(page.get_by_test_id("seat-choice-1")).to_be_enabled()
+    page.screenshot(path=screenshots / "bots-lobby.png")
+
+    # A stranger with the invite link sees no bot controls (no host cookie).
+    stranger = browser.new_context(viewport=DESKTOP, locale="en-GB").new_page()
+    stranger.goto(f"{server.base_url}/t/{code}")
+    expect(stranger.get_by_test_id("join-form")).to_be_visible()
+    expect(stranger.get_by_test_id("host-bots")).to_be_hidden()
+    stranger.context.close()
+
+    page.get_by_test_id("name-input").fill("Anna")
+    page.get_by_test_id("seat-choice-0").check(force=True)
+    page.get_by_test_id("take-seat").click()
+    expect(page.get_by_test_id("board")).to_be_visible()
+    expect(page.get_by_test_id("seat-1")).to_contain_text("Bot · Strong")
+    expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Easy")
+
+    _play_until_summary(page)
+    page.screenshot(path=screenshots / "bots-summary.png")
+    sheet: dict[str, Any] = server.api("GET", f"/api/tables/{code}/scoresheet").json()
+    assert sheet["over"] and len(sheet["rows"]) == 1
+    assert sheet["names"] == ["Anna", "Alan", "Grace"]
+    page.context.close()

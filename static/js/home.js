@@ -16,6 +16,8 @@ async function create(event) {
   const body = { players: Number(form.players.value), variant: form.variant.value };
   if (form.ends.value === "hands") body.hands = Number(form.hands.value);
   else body.target_score = Number(form.target_score.value);
+  // Empty means never: the table waits for a player who dropped out.
+  body.takeover_seconds = form.takeover.value ? Number(form.takeover.value) : null;
   const button = $("button[type=submit]", form);
   button.disabled = true;
   try {

@@ -34,6 +34,7 @@ def _create_from_home(page: Page, base_url: str) -> str:
     page.get_by_text("3", exact=True).click()
     page.get_by_text("Fixed number of hands").click()
     page.locator("input[name=hands]").fill("1")
+    page.get_by_test_id("takeover").select_option(label="a bot plays for them after 5 minutes")
     page.get_by_test_id("create-table").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -74,6 +75,8 @@ def test_the_creator_adds_bots_and_plays_a_hand_against_them(
     server = quick_bots_server
     page = browser.new_context(viewport=DESKTOP, locale="en-GB").new_page()
     code = _create_from_home(page, server.base_url)
+    options = server.api("GET", f"/api/tables/{code}").json()["options"]
+    assert options["hands"] == 1 and options["takeover_seconds"] == 300
 
     # The creator's lobby offers a bot for every empty seat, with a level each.
     panel = page.get_by_test_id("host-bots")

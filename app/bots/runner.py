@@ -90,17 +90,32 @@ class TableBots:
         self._wake.set()
 
     async def _run(self) -> None:
-        while True:
-            self._wake.clear()
-            try:
-                wait = await self._step()
-            except Exception:  # a database hiccup must not end the table's bots for good
-                log.exception("bot runner for table %s", self._room.live.invite_code)
-                wait = max(self._delay, 1.0)
-            if self._wake.is_set():
-                continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), wait)
+        try:
+            while True:
+                self._wake.clear()
+                try:
+                    wait = await self._step()
+                except Exception:  # a database hiccup must not end the table's bots for good
+                    log.exception("bot runner for table %s", self._room.live.invite_code)
+                    wait = max(self._delay, 1.0)
+                if self._finished(wait):
+                    return
+                if self._wake.is_set():
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+        finally:
+            if self._room.on_change == self._wake.set:
+                self._room.on_change = None
+
+    def _finished(self, wait: float | None) -> bool:
+        """Nothing left to do until someone opens the table again (which watches it anew):
+        the game is over, or nobody is connected and no bot is due. Ending here lets the hub
+        drop the room and keeps one idle task per table from piling up."""
+        room = self._room
+        if room.live.status == "over":
+            return True
+        return wait is None and room.idle and not self._wake.is_set() and self._due(room) is None
 
     async def _step(self) -> float | None:
         """One look at the table; returns how long to sleep at most (None: until woken)."""
@@ -205,12 +220,21 @@ class BotRunner:
         play: a socket opens, a bot is seated). Cheap when already watched."""
         code = room.live.invite_code
         table = self._tables.get(code)
-        if table is None or table.task.done():
-            self._tables[code] = TableBots(
-                room, db_engine=self._engine, delay=self._delay, bots=self.bot
-            )
-        elif table is not None:
+        if table is not None and not table.task.done():
             table.follow(room)
+            return
+        table = TableBots(room, db_engine=self._engine, delay=self._delay, bots=self.bot)
+        self._tables[code] = table
+        table.task.add_done_callback(lambda _task: self._forget(code, table))
+
+    def _forget(self, code: str, table: TableBots) -> None:
+        if self._tables.get(code) is table:
+            del self._tables[code]
+
+    @property
+    def watching(self) -> frozenset[str]:
+        """Invite codes of the tables whose bots this process is following now."""
+        return frozenset(self._tables)
 
     def bot(self, level: str) -> Bot:
         """One bot per level: bots keep no state between decisions, so tables share them.

@@ -231,6 +231,12 @@ def test_one_person_and_four_bots_play_a_game_to_the_end(client: TestClient) -> 
     ]
     info = client.get(f"/api/tables/{code}").json()
     assert info["status"] == "over"
+    # The table's task ends with the game: finished tables do not keep tasks alive.
+    runner = client.app.state.bots  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 2
+    while code in runner.watching and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert code not in runner.watching
 
 
 def test_a_person_takes_a_bots_seat_back(client: TestClient) -> None:

@@ -113,3 +113,28 @@ def test_the_creator_adds_bots_and_plays_a_hand_against_them(
     assert sheet["over"] and len(sheet["rows"]) == 1
     assert sheet["names"] == ["Anna", "Alan", "Grace"]
     page.context.close()
+
+
+def test_an_away_player_is_shown_with_a_bot_playing_for_them(
+    browser: Browser, quick_bots_server: Server
+) -> None:
+    server = quick_bots_server
+    created = server.api(
+        "POST", "/api/tables", json={"players": 3, "hands": 1, "takeover_seconds": 0.3}
+    ).json()
+    code = created["invite_code"]
+    bearer = {"Authorization": f"Bearer {created['host_token']}"}
+    seated = server.api("POST", f"/api/tables/{code}/bots", json={"seat": 2}, headers=bearer)
+    assert seated.status_code == 201
+    page = browser.new_context(viewport=DESKTOP, locale="de-DE").new_page()
+    page.goto(f"{server.base_url}/t/{code}")
+    page.get_by_test_id("name-input").fill("Anna")
+    page.get_by_test_id("seat-choice-0").check(force=True)
+    page.get_by_test_id("take-seat").click()
+    # Bert takes his seat and never opens the table: after 0.3 s a bot plays for him.
+    assert server.api("POST", f"/api/tables/{code}/seats", json={"name": "Bert"}).is_success
+    expect(page.get_by_test_id("board")).to_be_visible()
+    expect(page.get_by_test_id("bot-playing-1")).to_have_text("Bot spielt")
+    expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Mittel")
+    _play_until_summary(page)
+    page.context.close()

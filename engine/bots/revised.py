@@ -5,12 +5,14 @@ revised edition changes what a seat bids for, how the trumps are named and adds 
 3-player discard:
 
 * auction (no small-steps cap, R4; ties never take a role over, R5): the strength of the
-  best kind gives the highest bid whose goal the seat expects to make (the revised goal
-  table).  A seat that can beat the Crown shows enough of its best kind to take the Crown
-  at that bid in one go (at most ``SHOW_SHARE`` of its cards); one that cannot aims for the
-  Shield instead: it shows its best kind up to the Crown's count (a tie keeps it below the
-  Crown) but no more cards than it holds of that kind, since every Shield card is worth 5
-  points to the whole Shield team if the Crown fails (R12);
+  best kind (:func:`engine.bots.policy.ranked_kinds`) gives the highest bid whose goal the
+  seat expects to make with the revised goal table (:func:`crown_limit`; there are no
+  penalties, so it expects ``-CROWN_MARGIN`` points more than the classic bot would).  A seat
+  that can beat the Crown takes it at that bid in one go, showing its best kind first (so it
+  can name it); the Crown then passes and re-raises only if it is overtaken.  A seat that
+  cannot aims for the Shield instead: it ties the Crown's count (a tie never takes the
+  Crown), since every Shield card is worth 5 points to each member of the Shield team if the
+  Crown fails (R12).  Nobody shows more than ``SHOW_SHARE`` of its cards;
 * trumps (R9): every option is scored by the seat's own trumps (double trumps highest)
   minus the copies of that kind left to the others, plus a share of its trump-token bonus.
   "none" scores the token only, so it wins when every kind would arm the other side more
@@ -26,17 +28,24 @@ from __future__ import annotations
 import math
 import random
 
-from engine.bots.policy import kind_copies, max_bid, ranked_kinds, show_order, trump_value
+from engine.bots.policy import (
+    POINTS_PER_EXTRA_TRUMP,
+    kind_copies,
+    ranked_kinds,
+    show_order,
+    trump_value,
+)
 from engine.cards import COLOUR_OF, NUMBER_OF, POINTS_OF
 from engine.scoring import trump_class
 from engine.state import CHIEF_TRUMP, HandState
 from engine.trumps import NO_TRUMP, card_has_kind, display_kinds, kind_to_str, trump_table
 from engine.variants import RevisedRules
 
+CROWN_MARGIN = -1.0  # safety margin of the Crown's expected team points (negative: bolder)
 SHOW_SHARE = 0.6  # never show more than this share of the own cards in the auction
-TOKEN_WEIGHT = 0.03  # trump value units per point of a trump token
-OTHERS_WEIGHT = 0.15  # trump value lost per copy of the kind held by somebody else
-DENY_WEIGHT = 0.4  # Shield: value per Crown display card of the kind it takes away
+TOKEN_WEIGHT = 0.08  # trump value units per point of a trump token
+OTHERS_WEIGHT = 0.3  # trump value lost per copy of the kind held by somebody else
+DENY_WEIGHT = 0.2  # Shield: value per Crown display card of the kind it takes away
 CROWN_NONE_PENALTY = 0.5  # Crown: a hand without its own trumps is harder to steer
 
 
@@ -50,10 +59,24 @@ def choose_bid(state: HandState, seat: int, rng: random.Random) -> list[int]:
     mine = state.counts[seat]
     cap = math.floor(SHOW_SHARE * (len(hand) + len(state.displays[seat])))
     crown_count = 0 if crown is None else state.counts[crown]
-    target = min(max_bid(state, strength), cap)
+    target = min(crown_limit(state, strength), cap)
     if target > crown_count:
         return show_order(state, seat, kind)[: target - mine]
     return _shield_bid(state, seat, kind, crown_count, cap)
+
+
+def crown_limit(state: HandState, strength: float) -> int:
+    """The highest bid whose goal the seat expects to reach as the Crown.  No penalties
+    (R12): a failed Crown only costs the bonus, so it bids with a negative margin."""
+    n = state.players
+    team = 1 if n == 3 else 2
+    expected = len(state.colours) * 12 * team / n + POINTS_PER_EXTRA_TRUMP * strength
+    expected -= CROWN_MARGIN
+    bid = 0
+    for b in range(1, state.rules.hand_size(n) + 1):
+        if state.rules.goal(n, b) <= expected:
+            bid = b
+    return bid
 
 
 def _shield_bid(state: HandState, seat: int, kind: int, crown_count: int, cap: int) -> list[int]:

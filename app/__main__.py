@@ -1,15 +1,23 @@
-"""``python -m app --host H --port P``: migrate the database, then serve the app."""
+"""``python -m app --host H --port P``: migrate the database, then serve the app.
+
+On SIGTERM (or Ctrl-C) the server stops accepting connections, lets the changes in progress
+commit, and closes every table socket with 1001 "going away" before the process exits; the
+clients reconnect (to this process once it is back, or through the load balancer to another).
+"""
 
 from __future__ import annotations
 
 import argparse
 import gc
-import logging
+import socket
 
 import uvicorn
+from fastapi import FastAPI
 
+from app import logging as log
 from app.config import Settings
 from app.migrate import upgrade_head
+from app.realtime import protocol
 
 # Measured with bench/ws_bench.py at K = 200 tables: with CPython's default thresholds the
 # server stopped for a garbage collection longer than 5 ms about three times a second (the
@@ -17,6 +25,41 @@ from app.migrate import upgrade_head
 # pauses in the whole run. Most garbage here is freed by reference counting anyway, so
 # collect far less often, and never rescan the objects that exist once the app is built.
 GC_THRESHOLDS = (50_000, 50, 1000)
+# Seconds the shutdown waits for requests and sockets before cancelling them.
+GRACEFUL_SECONDS = 10
+
+
+class DrainingServer(uvicorn.Server):
+    """uvicorn, but table sockets are closed by the app with 1001 (uvicorn's own shutdown
+    would close them with 1012 and before the in-flight actions are done)."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self._app = app
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()  # stop accepting first: new clients go to another process
+        log.event("draining")
+        await self._app.state.hub.going_away(protocol.CLOSE_GOING_AWAY, "going away")
+        await super().shutdown(sockets)
+
+
+def serve(app: FastAPI, *, host: str, port: int, settings: Settings) -> None:
+    """Run ``app`` with uvicorn until SIGTERM/SIGINT, then drain it (see the module doc)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        proxy_headers=True,
+        ws_per_message_deflate=settings.ws_deflate,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
+        log_config=None,  # keep our key=value format for uvicorn's lines too
+    )
+    DrainingServer(config, app).run()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -25,21 +68,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default=settings.host)
     parser.add_argument("--port", type=int, default=settings.port)
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    log.configure()
+    try:
+        settings.check_multi_process()
+    except ValueError as exc:
+        raise SystemExit(f"error: {exc}") from None
     upgrade_head(settings.database_url)
 
     from app.main import app  # built after the migration, with the same settings
 
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        proxy_headers=True,
-        ws_per_message_deflate=settings.ws_deflate,
-    )
+    serve(app, host=args.host, port=args.port, settings=settings)
 
 
 if __name__ == "__main__":

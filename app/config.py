@@ -53,5 +53,28 @@ class Settings(BaseSettings):
     # permessage-deflate on the table sockets: views shrink to a fraction, for about 0.1 ms of
     # server CPU per message; turn off when CPU, not bandwidth, is what runs out.
     ws_deflate: bool = True
-    # Bots wait this long before each move, so people can follow the table; tests set 0.
-    bot_delay_ms: int = 700
+    # Several server processes on one database (behind a load balancer). Needs PostgreSQL: its
+    # LISTEN/NOTIFY tells each process about changes the others committed. With PostgreSQL the
+    # fan-out runs anyway (it costs nothing without a second process); this setting only makes
+    # a SQLite configuration fail at start instead of silently serving stale tables.
+    multi_process: bool = False
+    # Seconds between the safety-net version checks of the rooms a process serves (a missed
+    # notification is healed within this time).
+    resync_seconds: float = 2.0
+
+    @property
+    def uses_postgres(self) -> bool:
+        return self.database_url.split(":", 1)[0].split("+", 1)[0] in {"postgres", "postgresql"}
+
+    def check_multi_process(self) -> None:
+        """Refuse a multi-process setting that cannot work (SQLite has no LISTEN/NOTIFY).
+
+        Raises:
+            ValueError: MULTI_PROCESS is set but DATABASE_URL is not PostgreSQL.
+        """
+        if self.multi_process and not self.uses_postgres:
+            raise ValueError(
+                "MULTI_PROCESS=1 needs PostgreSQL: several processes learn about each other's"
+                " changes through its LISTEN/NOTIFY, which SQLite lacks. Set DATABASE_URL to a"
+                " postgresql:// URL, or run one process without MULTI_PROCESS."
+            )

@@ -9,12 +9,10 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import db, health
-from app.bots import router as bots
-from app.bots.runner import BotRunner
+from app import db, errors, health
 from app.config import Settings
 from app.history.router import router as history_router
-from app.realtime import endpoint
+from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables import router as tables
@@ -30,25 +28,43 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     already be migrated (``python -m app`` does it before serving).
     """
     settings = settings or Settings()
+    settings.check_multi_process()
     engine = db.create_engine(settings.database_url)
-    runner = BotRunner(db_engine=engine, delay_ms=settings.bot_delay_ms)
+    # PostgreSQL: listen for other processes' changes (harmless when there are none).
+    changes = (
+        fanout.Fanout(
+            database_url=settings.database_url,
+            db_engine=engine,
+            resync_seconds=settings.resync_seconds,
+        )
+        if settings.uses_postgres
+        else None
+    )
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if changes is not None:
+            changes.start(app.state.hub)
         yield
-        await runner.close()
+        if changes is not None:
+            await changes.stop()
         await engine.dispose()
 
     app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     app.state.db_engine = engine
     app.state.session_factory = db.create_session_factory(engine)
-    app.state.bots = runner
-    app.state.hub = Hub(db_engine=engine, session_factory=app.state.session_factory, seeds=seeds)
+    app.state.fanout = changes
+    app.state.hub = Hub(
+        db_engine=engine,
+        session_factory=app.state.session_factory,
+        seeds=seeds,
+        committed=fanout.committed_hook(changes),
+    )
+    errors.install(app)
     tables.install_error_handlers(app)
     app.include_router(tables.router)
     app.include_router(tables.links)
-    app.include_router(bots.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)

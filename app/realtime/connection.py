@@ -8,6 +8,7 @@ one (older pending snapshots are replaced); replies such as errors are queued in
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 
 from starlette.websockets import WebSocket
@@ -42,6 +43,11 @@ class Connection:
             if snapshot is not None:
                 view = present.render(snapshot, self.seat)
                 await self._send(protocol.view_message(snapshot.live.version, view))
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close the socket (a client that already left is no error)."""
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code, reason)
 
     async def _send(self, message: protocol.ServerMessage) -> None:
         await self.websocket.send_text(protocol.encode(message))

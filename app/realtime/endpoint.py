@@ -2,7 +2,7 @@
 
 No token makes a spectator. A token that holds no seat at this table closes the socket with
 1008; everything else a client gets wrong is answered with an ``error`` message and the socket
-stays open.
+stays open. A process that is shutting down closes sockets with 1001 ("going away").
 """
 
 from __future__ import annotations
@@ -13,8 +13,10 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app import logging as log
 from app.realtime import protocol
 from app.realtime.connection import Connection
+from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
@@ -28,10 +30,13 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     # Accept first, then close with a code: a close before the handshake reaches browsers as
     # a bare 1006, and the client could not tell a bad link from a network failure.
     await websocket.accept()
+    hub: Hub = websocket.app.state.hub
+    if hub.draining:
+        await websocket.close(protocol.CLOSE_GOING_AWAY, "going away")
+        return
     if not _same_origin(websocket):
         await websocket.close(protocol.CLOSE_BAD_TOKEN, "cross-site connection refused")
         return
-    hub: Hub = websocket.app.state.hub
     room = await hub.room(invite_code)
     if room is None:
         await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
@@ -47,8 +52,6 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     if room is None:
         await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
-    # Bots (and stand-ins for away people) move on this room from now on.
-    websocket.app.state.bots.watch(room)
     await _serve(room, Connection(websocket, seat))
 
 
@@ -95,9 +98,28 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
     if isinstance(message, protocol.PingIn):
         connection.push(protocol.PONG)
         return
+    if isinstance(message, protocol.ResyncIn):
+        await _resync(room, connection)
+        return
     if connection.seat is None:
         connection.push(protocol.error_message(ErrorCode.SPECTATOR, "spectators cannot act"))
         return
     refusal = await room.act(connection.seat, message.version, message.action)
     if refusal is not None:
+        log.event(
+            "refused",
+            table=room.live.table_id,
+            version=room.live.version,
+            sent=message.version,
+            seat=connection.seat,
+            code=refusal.code,
+        )
         connection.push(protocol.error_message(refusal.code, refusal.message))
+
+
+async def _resync(room: Room, connection: Connection) -> None:
+    # With several processes this one may have missed a change: ask the database first.
+    changes: Fanout | None = connection.websocket.app.state.fanout
+    if changes is not None:
+        await changes.refresh(room)
+    connection.push_view(room.snapshot())

@@ -2,6 +2,8 @@
 
 Rooms nobody is connected to stay cached up to ``max_idle`` of them; beyond that the least
 recently used idle rooms are dropped and replayed again from the database when next needed.
+With several processes on one database the fan-out (``fanout.py``) finds rooms by table id
+and keeps them current; on shutdown the hub closes every socket with "going away".
 """
 
 from __future__ import annotations
@@ -9,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
+from collections.abc import Iterator
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db import SessionFactory
 from app.realtime import live as live_mod
 from app.realtime.live import LiveTable
-from app.realtime.room import Room, SeedSource
+from app.realtime.room import Committed, Room, SeedSource
 from app.tables import repository
 
 
@@ -32,13 +35,18 @@ class Hub:
         session_factory: SessionFactory,
         seeds: SeedSource = secret_seed,
         max_idle: int = 1000,
+        committed: Committed | None = None,
     ) -> None:
         self._engine = db_engine
         self._session_factory = session_factory
         self._seeds = seeds
         self._max_idle = max_idle
+        self._committed = committed
         self._rooms: OrderedDict[str, Room] = OrderedDict()
+        self._codes: dict[int, str] = {}  # table id -> invite code, for the fan-out
         self._loading = asyncio.Lock()
+        # Set on shutdown: new sockets are turned away, so clients reconnect elsewhere.
+        self.draining = False
 
     @property
     def seeds(self) -> SeedSource:
@@ -59,16 +67,35 @@ class Hub:
         """Register a table created by this process (nothing to replay yet)."""
         room = self._new_room(live)
         self._rooms[live.invite_code] = room
+        self._codes[live.table_id] = live.invite_code
         self._evict_idle()
         return room
 
+    def cached(self, table_id: int) -> Room | None:
+        """The room of a table this process holds in memory (no database read), or None."""
+        code = self._codes.get(table_id)
+        return self._rooms.get(code) if code is not None else None
+
+    def rooms(self) -> Iterator[Room]:
+        return iter(list(self._rooms.values()))
+
+    def forget(self, room: Room) -> None:
+        """Drop an idle room whose table changed elsewhere; the next visitor replays it."""
+        if room.idle and self._rooms.get(room.live.invite_code) is room:
+            self._drop(room.live.invite_code)
+
+    async def going_away(self, code: int, reason: str) -> None:
+        """Refuse new sockets, let in-flight changes finish, then close every socket."""
+        self.draining = True
+        await asyncio.gather(*(room.going_away(code, reason) for room in self.rooms()))
+
     async def _open(self, invite_code: str) -> Room | None:
-        live = await self._load(invite_code)
+        live = await self.load(invite_code)
         if live is None:
             return None
         return self.add(live)
 
-    async def _load(self, invite_code: str) -> LiveTable | None:
+    async def load(self, invite_code: str) -> LiveTable | None:
         async with self._session_factory() as session:
             rows = await repository.load_table(session=session, invite_code=invite_code)
         if rows is None:
@@ -77,11 +104,18 @@ class Hub:
 
     def _new_room(self, live: LiveTable) -> Room:
         async def reload() -> LiveTable | None:
-            return await self._load(live.invite_code)
+            return await self.load(live.invite_code)
 
-        return Room(live, db_engine=self._engine, seeds=self._seeds, load=reload)
+        return Room(
+            live, db_engine=self._engine, seeds=self._seeds, load=reload, committed=self._committed
+        )
 
     def _evict_idle(self) -> None:
         idle = [code for code, room in self._rooms.items() if room.idle]
         for code in idle[: max(0, len(idle) - self._max_idle)]:
-            del self._rooms[code]
+            self._drop(code)
+
+    def _drop(self, invite_code: str) -> None:
+        room = self._rooms.pop(invite_code)
+        if self._codes.get(room.live.table_id) == invite_code:
+            del self._codes[room.live.table_id]

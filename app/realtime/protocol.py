@@ -20,6 +20,9 @@ MAX_MESSAGE_BYTES = 4096
 # RFC 6455 leaves to applications) for an invite code that names no table.
 CLOSE_BAD_TOKEN = 1008
 CLOSE_UNKNOWN_TABLE = 4404
+# The standard "going away": the process is shutting down; the client reconnects (to it once
+# it is back, or through the load balancer to another process).
+CLOSE_GOING_AWAY = 1001
 
 
 class ErrorCode(StrEnum):
@@ -44,8 +47,14 @@ class PingIn(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[ActionIn | PingIn, Field(discriminator="type")]
-_CLIENT_MESSAGE: TypeAdapter[ActionIn | PingIn] = TypeAdapter(ClientMessage)
+class ResyncIn(BaseModel):
+    """The client saw a version gap (or doubts its view): send the current view again."""
+
+    type: Literal["resync"]
+
+
+ClientMessage = Annotated[ActionIn | PingIn | ResyncIn, Field(discriminator="type")]
+_CLIENT_MESSAGE: TypeAdapter[ActionIn | PingIn | ResyncIn] = TypeAdapter(ClientMessage)
 
 
 class ProtocolError(Exception):
@@ -55,7 +64,7 @@ class ProtocolError(Exception):
         self.message = message
 
 
-def parse(raw: str | bytes) -> ActionIn | PingIn:
+def parse(raw: str | bytes) -> ActionIn | PingIn | ResyncIn:
     """One client frame -> a message.
 
     Raises:

@@ -27,6 +27,10 @@ from app.tables.repository import Change
 
 SeedSource = Callable[[], int]
 Loader = Callable[[], Awaitable[LiveTable | None]]
+# Told about every change this room committed (the fan-out announces it to other processes).
+Committed = Callable[[LiveTable], None]
+# Reads what other processes committed since the given state; None when nothing is newer.
+CatchUp = Callable[[LiveTable], Awaitable[LiveTable | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,26 +50,27 @@ class SeatUnavailable(Exception):
 
 class Room:
     def __init__(
-        self, live: LiveTable, *, db_engine: AsyncEngine, seeds: SeedSource, load: Loader
+        self,
+        live: LiveTable,
+        *,
+        db_engine: AsyncEngine,
+        seeds: SeedSource,
+        load: Loader,
+        committed: Committed | None = None,
     ) -> None:
         self.live = live
         self._engine = db_engine
         self._seeds = seeds
         self._load = load
+        self._committed = committed
         self._lock = asyncio.Lock()
         self._connections: set[Connection] = set()
         self._presence = [0] * live.options.players
-        # Seats whose away person a bot stands in for (the bot runner decides; views show it).
-        self._stand_ins: frozenset[int] = frozenset()
-        # Called after every broadcast (a commit, a reload, a presence change): wakes the
-        # table's bot runner. It must not block: it only sets an event.
-        self.on_change: Callable[[], None] | None = None
 
     # -- presence ---------------------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        connected = tuple(count > 0 for count in self._presence)
-        return Snapshot(self.live, connected, self._stand_ins)
+        return Snapshot(self.live, tuple(count > 0 for count in self._presence))
 
     @property
     def idle(self) -> bool:
@@ -91,14 +96,6 @@ class Room:
         snapshot = self.snapshot()
         for connection in self._connections:
             connection.push_view(snapshot)
-        if self.on_change is not None:
-            self.on_change()
-
-    def set_stand_ins(self, seats: frozenset[int]) -> None:
-        """Mark the seats a bot now plays for their away person; every view shows it."""
-        if seats != self._stand_ins:
-            self._stand_ins = seats
-            self._broadcast()
 
     async def seat_of(self, token: str) -> int | None:
         """The seat this token holds here, or None.
@@ -146,8 +143,6 @@ class Room:
     ) -> tuple[int, str]:
         """Seat a person (or, with ``bot_level``, a bot); returns (seat, token). The last
         free seat starts the game. A bot's token is for whatever drives it in-process.
-        A person may take a bot's seat (asked for, or when no seat is free): the bot leaves
-        and the person plays from the next action on.
 
         Raises:
             SeatUnavailable: ``seat_taken``, ``table_full`` or ``no_such_seat``.
@@ -155,8 +150,7 @@ class Room:
         async with self._lock:
             # A stale cache only means another process seated someone: reload and retry once.
             for _attempt in range(2):
-                index = _pick_seat(self.live, wanted, take_bots=bot_level is None)
-                replaced = [index] if self.live.seats[index] is not None else []
+                index = _pick_seat(self.live, wanted)
                 token = tokens.new_seat_token()
                 info = SeatInfo(
                     name=name,
@@ -165,8 +159,7 @@ class Room:
                     bot_level=bot_level,
                 )
                 after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
-                row = _seat_row(after.table_id, index, info)
-                change = Change(seats=[row], hands=hands, vacate=replaced)
+                change = Change(seats=[_seat_row(after.table_id, index, info)], hands=hands)
                 if await self._commit(after, change):
                     return index, token
             raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
@@ -193,8 +186,29 @@ class Room:
             await self._reload()
             return False
         self.live = replace(after, version=version)
+        if self._committed is not None:
+            self._committed(self.live)
         self._broadcast()
         return True
+
+    # -- changes made by other processes ---------------------------------------------------
+
+    async def catch_up(self, read: CatchUp) -> LiveTable | None:
+        """Take in what other processes committed (read under the lock, so it never races a
+        local change) and send every socket its view; returns the new state, or None."""
+        async with self._lock:
+            fresh = await read(self.live)
+            if fresh is None or fresh.version <= self.live.version:
+                return None
+            self.live = fresh
+            self._broadcast()
+            return fresh
+
+    async def going_away(self, code: int, reason: str) -> None:
+        """Let the change in progress finish, then close every socket (graceful shutdown)."""
+        async with self._lock:
+            for connection in list(self._connections):
+                await connection.close(code, reason)
 
     async def _reload(self) -> None:
         fresh = await self._load()
@@ -207,9 +221,8 @@ def _stale(sent: int, current: int) -> Refusal:
     return Refusal(ErrorCode.STALE_VERSION, f"version {sent} is stale; the table is at {current}")
 
 
-def _pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool) -> int:
-    # A free seat first; a person may also take a bot's seat, a bot never takes another's.
-    free = live.free_seats() + (live.bot_seats() if take_bots else [])
+def _pick_seat(live: LiveTable, wanted: int | None) -> int:
+    free = live.free_seats()
     if wanted is None:
         if not free:
             raise SeatUnavailable("table_full", "every seat is taken")

@@ -1,0 +1,331 @@
+"""Several processes, one PostgreSQL database: "table changed" signals via LISTEN/NOTIFY.
+
+Each process writes its own tables' changes as before (the room is the single writer, the
+version compare-and-set in the database decides between processes). After a commit the
+writer announces ``NOTIFY mu_table, '<table id>:<version>'``; every process LISTENs on one
+dedicated connection and, for tables it holds in memory, reads the actions it has not seen
+from the log and replays them through the engine (``live.play``/``live.deal``), then sends
+each of its sockets its own view.
+
+Notifications carry no state, so losing one only delays a process: a version jump is healed
+by reading from the log, and every ``resync_seconds`` one ``SELECT`` compares the versions
+of all cached rooms with the database (a writer killed between commit and NOTIFY, a listener
+that was reconnecting). Notifications are sent on a second dedicated connection, batched:
+one round trip announces every change committed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import replace
+from typing import Any
+
+import psycopg
+from sqlalchemy import select
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+import engine
+from app import logging as log
+from app.realtime import live as live_mod
+from app.realtime.hub import Hub
+from app.realtime.live import LiveTable, ReplayError, SeatInfo
+from app.realtime.room import Committed, Room
+from app.tables.models import Action, Hand, Seat, Table
+
+CHANNEL = "mu_table"
+# Reconnect pauses for the dedicated connections (seconds): quick at first, then gentle on a
+# database that is down for longer.
+BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
+# At most this many notifications per round trip (keeps one statement's parameters bounded).
+BATCH = 500
+
+
+def libpq_url(database_url: str) -> str:
+    """A plain ``postgresql://`` URL for psycopg's own connections (no SQLAlchemy driver)."""
+    return make_url(database_url).set(drivername="postgresql").render_as_string(False)
+
+
+def payload(table_id: int, version: int) -> str:
+    return f"{table_id}:{version}"
+
+
+def parse_payload(text: str) -> tuple[int, int] | None:
+    table_id, sep, version = text.partition(":")
+    if not sep or not table_id.isdigit() or not version.isdigit():
+        return None
+    return int(table_id), int(version)
+
+
+class Fanout:
+    """One per process: announces local commits and keeps cached rooms current."""
+
+    def __init__(
+        self, *, database_url: str, db_engine: AsyncEngine, resync_seconds: float = 2.0
+    ) -> None:
+        self._conninfo = libpq_url(database_url)
+        self._engine = db_engine
+        self._resync_seconds = resync_seconds
+        self._hub: Hub | None = None
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._wanted: dict[int, int] = {}  # table id -> newest version announced
+        self._refreshing: dict[int, asyncio.Task[None]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._background: set[asyncio.Task[None]] = set()
+        self.listening = False
+
+    # -- lifecycle (the app's lifespan) -------------------------------------------------------
+
+    def start(self, hub: Hub) -> None:
+        self._hub = hub
+        self._tasks = [
+            asyncio.create_task(self._listen_forever(), name="fanout-listen"),
+            asyncio.create_task(self._notify_forever(), name="fanout-notify"),
+            asyncio.create_task(self._resync_forever(), name="fanout-resync"),
+        ]
+
+    async def stop(self) -> None:
+        await self._flush()
+        tasks = self._tasks + list(self._refreshing.values()) + list(self._background)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks = []
+
+    # -- outgoing --------------------------------------------------------------------------
+
+    def published(self, live: LiveTable) -> None:
+        """Called by a room right after it committed ``live``: announce it (never blocks)."""
+        self._outbox.put_nowait(payload(live.table_id, live.version))
+
+    async def _notify_forever(self) -> None:
+        attempt = 0
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True
+                ) as conn:
+                    attempt = 0
+                    while True:
+                        batch = [await self._outbox.get()]
+                        while not self._outbox.empty() and len(batch) < BATCH:
+                            batch.append(self._outbox.get_nowait())
+                        await _send_notifications(conn, batch)
+            except (psycopg.Error, OSError) as exc:
+                # The batch in hand is lost; the others' periodic resync heals it.
+                log.event("notify_down", error=type(exc).__name__, retry=BACKOFF[attempt])
+                await asyncio.sleep(BACKOFF[attempt])
+                attempt = min(attempt + 1, len(BACKOFF) - 1)
+
+    async def _flush(self) -> None:
+        """Send what is still queued (graceful shutdown), on a connection of its own."""
+        batch = []
+        while not self._outbox.empty():
+            batch.append(self._outbox.get_nowait())
+        if not batch:
+            return
+        with contextlib.suppress(psycopg.Error, OSError):
+            async with await psycopg.AsyncConnection.connect(
+                self._conninfo, autocommit=True, connect_timeout=2
+            ) as conn:
+                await _send_notifications(conn, batch)
+
+    # -- incoming --------------------------------------------------------------------------
+
+    async def _listen_forever(self) -> None:
+        attempt = 0
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self._conninfo, autocommit=True
+                ) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening = True
+                    attempt = 0
+                    log.event("listening", channel=CHANNEL)
+                    # Whatever was announced while we were not listening: ask the log.
+                    self._resync_soon()
+                    async for note in conn.notifies():
+                        self._heard(note.payload)
+            except (psycopg.Error, OSError) as exc:
+                log.event("listen_down", error=type(exc).__name__, retry=BACKOFF[attempt])
+            finally:
+                self.listening = False
+            await asyncio.sleep(BACKOFF[attempt])
+            attempt = min(attempt + 1, len(BACKOFF) - 1)
+
+    def _heard(self, text: str) -> None:
+        parsed = parse_payload(text)
+        if parsed is None or self._hub is None:
+            return
+        table_id, version = parsed
+        room = self._hub.cached(table_id)
+        if room is None or version <= room.live.version:
+            return  # not ours to serve, or our own commit coming back
+        self.wake(room, version)
+
+    def wake(self, room: Room, version: int) -> None:
+        """Bring ``room`` up to at least ``version`` soon (one reader per table at a time)."""
+        table_id = room.live.table_id
+        self._wanted[table_id] = max(version, self._wanted.get(table_id, 0))
+        if table_id not in self._refreshing:
+            task = asyncio.create_task(self._refresh_until_current(room))
+            self._refreshing[table_id] = task
+
+    async def _refresh_until_current(self, room: Room) -> None:
+        table_id = room.live.table_id
+        try:
+            # Notifications that arrive while reading raise the wanted version: read again.
+            while room.live.version < self._wanted.get(table_id, 0):
+                if await self.refresh(room) is None:
+                    break
+        finally:
+            self._refreshing.pop(table_id, None)
+            self._wanted.pop(table_id, None)
+
+    async def refresh(self, room: Room) -> LiveTable | None:
+        """Read and replay what other processes committed to ``room``'s table; the new state,
+        or None when the room was already current."""
+        before = room.live.version
+        try:
+            fresh = await room.catch_up(self._catch_up)
+        except ReplayError as exc:
+            # The incremental read did not fit (e.g. a table rebuilt under us): replay it all.
+            log.event("reload_full", table=room.live.table_id, reason=str(exc))
+            fresh = await room.catch_up(self._full_reload(room))
+        if fresh is not None:
+            log.event("reload", table=fresh.table_id, version=fresh.version, previous=before)
+        return fresh
+
+    def _full_reload(self, room: Room) -> Callable[[LiveTable], Awaitable[LiveTable | None]]:
+        async def read(_live: LiveTable) -> LiveTable | None:
+            assert self._hub is not None
+            return await self._hub.load(room.live.invite_code)
+
+        return read
+
+    async def _catch_up(self, live: LiveTable) -> LiveTable | None:
+        """``live`` plus the seats, hands and actions committed after it, or None."""
+        async with self._engine.connect() as conn:
+            # One snapshot for all reads: the version must label exactly the rows read.
+            conn = await conn.execution_options(isolation_level="REPEATABLE READ")
+            version = await conn.scalar(select(Table.version).where(Table.id == live.table_id))
+            if version is None or version <= live.version:
+                return None
+            seats = await conn.execute(
+                select(Seat.seat, Seat.name, Seat.token_hash, Seat.is_bot, Seat.bot_level).where(
+                    Seat.table_id == live.table_id
+                )
+            )
+            seat_rows = seats.all()
+            hands = await conn.execute(
+                select(Hand.number, Hand.dealer, Hand.seed)
+                .where(Hand.table_id == live.table_id, Hand.number > live.hand_number)
+                .order_by(Hand.number)
+            )
+            actions = await conn.execute(
+                select(Action.seq, Action.hand_number, Action.seat, Action.action)
+                .where(Action.table_id == live.table_id, Action.seq > live.seq)
+                .order_by(Action.seq)
+            )
+            hand_rows, action_rows = hands.all(), actions.all()
+        live = _with_seats(live, seat_rows)
+        return replace(_replay(live, hand_rows, action_rows), version=version)
+
+    # -- the safety net --------------------------------------------------------------------
+
+    def _resync_soon(self) -> None:
+        self._spawn(self._resync_once())
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        # Keep a reference: the event loop holds tasks only weakly.
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _resync_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self._resync_seconds)
+            try:
+                await self._resync_once()
+            except Exception as exc:  # the database may be down: try again next round
+                log.event("resync_failed", error=type(exc).__name__)
+
+    async def _resync_once(self) -> None:
+        """One ``SELECT`` of the versions of every cached table; catch up what moved."""
+        if self._hub is None:
+            return
+        rooms = {room.live.table_id: room for room in self._hub.rooms()}
+        if not rooms:
+            return
+        query = select(Table.id, Table.version).where(Table.id.in_(list(rooms)))
+        async with self._engine.connect() as conn:
+            versions = (await conn.execute(query)).all()
+        for table_id, version in versions:
+            room = rooms[table_id]
+            if version <= room.live.version:
+                continue
+            if room.idle:
+                self._hub.forget(room)  # nobody watching: replay it when someone comes
+            else:
+                log.event("gap", table=table_id, version=version, previous=room.live.version)
+                self.wake(room, version)
+
+
+def committed_hook(changes: Fanout | None) -> Committed:
+    """What a room calls after each commit: log it, and announce it to other processes."""
+
+    def committed(live: LiveTable) -> None:
+        log.event("commit", table=live.table_id, version=live.version, seq=live.seq)
+        if changes is not None:
+            changes.published(live)
+
+    return committed
+
+
+async def _send_notifications(conn: psycopg.AsyncConnection[object], batch: list[str]) -> None:
+    # pg_notify over an array: one statement, one round trip, however many changes.
+    await conn.execute(
+        "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) AS note", (CHANNEL, batch)
+    )
+
+
+def _with_seats(live: LiveTable, rows: Sequence[Any]) -> LiveTable:
+    taken = {row.seat for row in rows}
+    if any(info is not None and index not in taken for index, info in enumerate(live.seats)):
+        raise ReplayError(f"table {live.table_id}: a seat was vacated")
+    for row in rows:
+        info = SeatInfo(row.name, row.token_hash, row.is_bot, row.bot_level)
+        if live.seats[row.seat] != info:
+            live = live_mod.seat(live, row.seat, info)
+    return live
+
+
+def _replay(live: LiveTable, hands: Sequence[Any], actions: Sequence[Any]) -> LiveTable:
+    """Apply the new actions of the current hand, then each new hand's deal and actions, the
+    way ``live.rebuild`` does from scratch. Raises ReplayError if the rows do not fit."""
+    pending: dict[int, list[Any]] = {}
+    for row in actions:
+        pending.setdefault(row.hand_number, []).append(row)
+    live = _play_all(live, pending.pop(live.hand_number, []))
+    for hand in hands:
+        if hand.number != live.game.hand_number:
+            raise ReplayError(f"table {live.table_id}: hand {hand.number} out of order")
+        live = live_mod.deal(live, hand.seed)
+        live = _play_all(live, pending.pop(live.hand_number, []))
+    if pending:
+        raise ReplayError(f"table {live.table_id}: actions of hands {sorted(pending)} left over")
+    return live
+
+
+def _play_all(live: LiveTable, actions: list[Any]) -> LiveTable:
+    for row in actions:
+        if row.seq != live.seq + 1:
+            raise ReplayError(f"table {live.table_id}: action {row.seq} out of order")
+        try:
+            live = live_mod.play(live, row.seat, row.action)
+        except engine.IllegalAction as exc:
+            raise ReplayError(f"table {live.table_id}: action {row.seq}: {exc.code}") from exc
+    return live

@@ -1,0 +1,239 @@
+"""Two server processes on one PostgreSQL database (LISTEN/NOTIFY fan-out).
+
+Real uvicorn processes (``tests/app/processes.py``) on a throw-away database; seats of one
+table are split across them. Every hand is dealt from one fixed seed, so a run can be
+compared view by view with a run on a single process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from tests.app import databases
+from tests.app.helpers import choose
+from tests.app.processes import ROOT, Seat, Server, open_table
+
+postgres = pytest.mark.postgres
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    server = databases.postgres_server_url()
+    if server is None:
+        pytest.skip(f"{databases.POSTGRES_ENV} is not set")
+    with databases.postgres_database(server) as url:
+        yield url
+
+
+@pytest.fixture
+async def servers(pg_url: str) -> AsyncIterator[list[Server]]:
+    pair = [Server(pg_url), Server(pg_url)]
+    try:
+        await asyncio.gather(*(asyncio.to_thread(server.start) for server in pair))
+        yield pair
+    finally:
+        for server in pair:
+            server.close()
+
+
+def without_presence(message: dict[str, Any]) -> dict[str, Any]:
+    # Who is connected depends on which process a socket is on; the game must not.
+    view = message["view"]
+    seats = [{**seat, "connected": None} for seat in view["seats"]]
+    return {"version": message["version"], "view": {**view, "seats": seats}}
+
+
+async def connect(servers: list[Server], code: str, tokens: list[str | None]) -> list[Seat]:
+    """Socket ``i`` on ``servers[i % len(servers)]``."""
+    return [
+        await Seat.connect(servers[index % len(servers)].ws, code, token)
+        for index, token in enumerate(tokens)
+    ]
+
+
+async def settle(seats: list[Seat], version: int) -> list[dict[str, Any]]:
+    return [await seat.at(version) for seat in seats]
+
+
+async def step(seats: list[Seat], watchers: list[Seat], version: int) -> dict[str, Any]:
+    """The seat to move plays ``choose``; waits until every socket shows the next version."""
+    view = (await seats[0].at(version))["view"]
+    mover = view["to_move"]
+    action = choose((await seats[mover].at(version))["view"])
+    await seats[mover].send({"type": "action", "version": version, "action": action})
+    await settle(seats + watchers, version + 1)
+    return {"seat": mover, "action": action}
+
+
+async def play_to_hand(
+    seats: list[Seat], watchers: list[Seat], version: int, hand: int
+) -> list[list[dict[str, Any]]]:
+    """Play until ``hand`` is dealt; every socket's view (presence aside) after each step."""
+    history = []
+    while (await seats[0].at(version))["view"]["hand_number"] < hand:
+        await step(seats, watchers, version)
+        version += 1
+        history.append([without_presence(s.view or {}) for s in seats + watchers])
+    return history
+
+
+def log_of(pg_url: str, code: str) -> tuple[int, list[tuple[int, int, Any]]]:
+    """The table's version and its action log (seq, seat, action) from the database."""
+    with psycopg.connect(databases._admin_conninfo(pg_url)) as conn:
+        table_id, version = conn.execute(
+            "SELECT id, version FROM tables WHERE invite_code = %s", (code,)
+        ).fetchone() or (None, None)
+        rows = conn.execute(
+            "SELECT seq, seat, action FROM actions WHERE table_id = %s ORDER BY seq", (table_id,)
+        ).fetchall()
+    assert version is not None
+    return version, [(seq, seat, action) for seq, seat, action in rows]
+
+
+async def close_all(sockets: list[Seat]) -> None:
+    await asyncio.gather(*(s.close() for s in sockets))
+
+
+@postgres
+async def test_a_hand_across_two_processes_matches_one_process(servers: list[Server]) -> None:
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 5)
+    seats = await connect(servers, code, list(tokens))  # seats 0, 2, 4 on A; 1, 3 on B
+    watchers = await connect(servers, code, [None, None])  # a spectator on each
+    split = await play_to_hand(seats, watchers, 5, hand=2)  # 5 joins, then hand 1 to its end
+    await close_all(seats + watchers)
+
+    ref_code, ref_tokens = await asyncio.to_thread(open_table, bases[:1], 5)
+    ref_seats = await connect(servers[:1], ref_code, list(ref_tokens))
+    ref_watchers = await connect(servers[:1], ref_code, [None, None])
+    single = await play_to_hand(ref_seats, ref_watchers, 5, hand=2)
+    await close_all(ref_seats + ref_watchers)
+
+    assert len(split) > 20 and split == single
+
+
+@postgres
+async def test_duplicate_actions_to_both_processes_apply_once(
+    servers: list[Server], pg_url: str
+) -> None:
+    code, tokens = await asyncio.to_thread(open_table, [servers[0].http], 3)
+    on_a = await connect(servers[:1], code, list(tokens))
+    on_b = await connect(servers[1:], code, list(tokens))
+    version, steps = 3, 30
+    for _ in range(steps):
+        view = (await on_a[0].at(version))["view"]
+        mover = view["to_move"]
+        await on_b[mover].at(version)
+        action = choose((await on_a[mover].at(version))["view"])
+        message = {"type": "action", "version": version, "action": action}
+        await asyncio.gather(on_a[mover].send(message), on_b[mover].send(message))
+        # A ping after the action: every reply to the action arrives before its pong.
+        await asyncio.gather(on_a[mover].send({"type": "ping"}), on_b[mover].send({"type": "ping"}))
+        replies = [await replies_until_pong(seat) for seat in (on_a[mover], on_b[mover])]
+        assert sorted(code for reply in replies for code in reply) == ["stale_version"]
+        version += 1
+        await settle(on_a + on_b, version)
+    await close_all(on_a + on_b)
+    stored_version, log = log_of(pg_url, code)
+    assert stored_version == 3 + steps
+    assert [seq for seq, _seat, _action in log] == list(range(1, steps + 1))
+
+
+async def replies_until_pong(seat: Seat) -> list[str]:
+    codes = []
+    while (reply := await seat.reply())["type"] != "pong":
+        codes.append(reply["code"])
+    return codes
+
+
+@postgres
+async def test_sigkill_mid_hand_loses_nothing(servers: list[Server], pg_url: str) -> None:
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 5)
+    seats = await connect(servers, code, list(tokens))
+    version = 5
+    for _ in range(9):
+        await step(seats, [], version)
+        version += 1
+    # An action on its way to process A when A dies: committed or not, never half.
+    mover = (await seats[0].at(version))["view"]["to_move"]
+    on_a = [index for index in range(5) if index % 2 == 0]
+    sender = mover if mover in on_a else on_a[0]
+    action = choose((await seats[mover].at(version))["view"])
+    await seats[sender].send({"type": "action", "version": version, "action": action})
+    await asyncio.sleep(random.uniform(0, 0.01))
+    servers[0].kill()
+    for index in on_a:
+        assert await seats[index].closed() is not None
+    await asyncio.to_thread(servers[0].start)  # restarted on the same port
+
+    # Seat 0 returns to the restarted process, seats 2 and 4 move to the other one.
+    stored, _log = log_of(pg_url, code)
+    assert stored >= version  # every acknowledged action is still there
+    for index, server in zip(on_a, (servers[0], servers[1], servers[1]), strict=True):
+        seats[index] = await Seat.connect(server.ws, code, tokens[index])
+    views = await settle(seats, stored)
+    assert {view["version"] for view in views} == {stored}
+    history = await play_to_hand(seats, [], stored, hand=2)
+    final = history[-1]
+    await close_all(seats)
+
+    stored, log = log_of(pg_url, code)
+    assert [seq for seq, _seat, _action in log] == list(range(1, len(log) + 1))
+    assert stored == 5 + len(log)
+    # The same actions on one process, from scratch, end in the very same views.
+    ref_code, ref_tokens = await asyncio.to_thread(open_table, bases[1:], 5)
+    ref = await connect(servers[1:], ref_code, list(ref_tokens))
+    for seq, seat, logged in log:
+        await ref[seat].at(4 + seq)
+        await ref[seat].send({"type": "action", "version": 4 + seq, "action": logged})
+    await settle(ref, stored)
+    assert [without_presence(s.view or {}) for s in ref] == final
+    await close_all(ref)
+
+
+@postgres
+async def test_sigterm_closes_sockets_with_going_away(servers: list[Server]) -> None:
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 3)
+    seats = await connect(servers, code, list(tokens))  # seats 0, 2 on A
+    await step(seats, [], 3)
+    # uvicorn re-raises the signal once it has shut down cleanly: "killed by SIGTERM".
+    assert await asyncio.to_thread(servers[0].terminate) in (0, -signal.SIGTERM)
+    assert [await seats[index].closed() for index in (0, 2)] == [1001, 1001]
+    output = servers[0].output()
+    assert "event=draining" in output and "event=commit table=" in output
+    for index in (0, 2):  # the clients reconnect, here to the other process, and go on
+        seats[index] = await Seat.connect(servers[1].ws, code, tokens[index])
+    await settle(seats, 4)
+    await step(seats, [], 4)
+    await close_all(seats)
+
+
+def test_multi_process_on_sqlite_fails_at_start(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'mu.db'}",
+        "MULTI_PROCESS": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "--port", "1"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "MULTI_PROCESS=1 needs PostgreSQL" in done.stderr

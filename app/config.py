@@ -53,6 +53,8 @@ class Settings(BaseSettings):
     # permessage-deflate on the table sockets: views shrink to a fraction, for about 0.1 ms of
     # server CPU per message; turn off when CPU, not bandwidth, is what runs out.
     ws_deflate: bool = True
+    # Bots wait this long before each move, so people can follow the table; tests set 0.
+    bot_delay_ms: int = 700
     # Several server processes on one database (behind a load balancer). Needs PostgreSQL: its
     # LISTEN/NOTIFY tells each process about changes the others committed. With PostgreSQL the
     # fan-out runs anyway (it costs nothing without a second process); this setting only makes

@@ -10,6 +10,8 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import db, errors, health
+from app.bots import router as bots
+from app.bots.runner import BotRunner
 from app.config import Settings
 from app.history.router import router as history_router
 from app.realtime import endpoint, fanout
@@ -30,6 +32,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     settings = settings or Settings()
     settings.check_multi_process()
     engine = db.create_engine(settings.database_url)
+    runner = BotRunner(db_engine=engine, delay_ms=settings.bot_delay_ms)
     # PostgreSQL: listen for other processes' changes (harmless when there are none).
     changes = (
         fanout.Fanout(
@@ -46,6 +49,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         if changes is not None:
             changes.start(app.state.hub)
         yield
+        await runner.close()
         if changes is not None:
             await changes.stop()
         await engine.dispose()
@@ -54,6 +58,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.settings = settings
     app.state.db_engine = engine
     app.state.session_factory = db.create_session_factory(engine)
+    app.state.bots = runner
     app.state.fanout = changes
     app.state.hub = Hub(
         db_engine=engine,
@@ -65,6 +70,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     tables.install_error_handlers(app)
     app.include_router(tables.router)
     app.include_router(tables.links)
+    app.include_router(bots.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)

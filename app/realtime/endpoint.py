@@ -52,6 +52,8 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     if room is None:
         await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
+    # Bots (and stand-ins for away people) move on this room from now on.
+    websocket.app.state.bots.watch(room)
     await _serve(room, Connection(websocket, seat))
 
 

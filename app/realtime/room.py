@@ -66,11 +66,17 @@ class Room:
         self._lock = asyncio.Lock()
         self._connections: set[Connection] = set()
         self._presence = [0] * live.options.players
+        # Seats whose away person a bot stands in for (the bot runner decides; views show it).
+        self._stand_ins: frozenset[int] = frozenset()
+        # Called after every broadcast (a commit, a reload, a presence change): wakes the
+        # table's bot runner. It must not block: it only sets an event.
+        self.on_change: Callable[[], None] | None = None
 
     # -- presence ---------------------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        return Snapshot(self.live, tuple(count > 0 for count in self._presence))
+        connected = tuple(count > 0 for count in self._presence)
+        return Snapshot(self.live, connected, self._stand_ins)
 
     @property
     def idle(self) -> bool:
@@ -96,6 +102,14 @@ class Room:
         snapshot = self.snapshot()
         for connection in self._connections:
             connection.push_view(snapshot)
+        if self.on_change is not None:
+            self.on_change()
+
+    def set_stand_ins(self, seats: frozenset[int]) -> None:
+        """Mark the seats a bot now plays for their away person; every view shows it."""
+        if seats != self._stand_ins:
+            self._stand_ins = seats
+            self._broadcast()
 
     async def seat_of(self, token: str) -> int | None:
         """The seat this token holds here, or None.
@@ -143,6 +157,8 @@ class Room:
     ) -> tuple[int, str]:
         """Seat a person (or, with ``bot_level``, a bot); returns (seat, token). The last
         free seat starts the game. A bot's token is for whatever drives it in-process.
+        A person may take a bot's seat (asked for, or when no seat is free): the bot leaves
+        and the person plays from the next action on.
 
         Raises:
             SeatUnavailable: ``seat_taken``, ``table_full`` or ``no_such_seat``.
@@ -150,7 +166,8 @@ class Room:
         async with self._lock:
             # A stale cache only means another process seated someone: reload and retry once.
             for _attempt in range(2):
-                index = _pick_seat(self.live, wanted)
+                index = _pick_seat(self.live, wanted, take_bots=bot_level is None)
+                replaced = [index] if self.live.seats[index] is not None else []
                 token = tokens.new_seat_token()
                 info = SeatInfo(
                     name=name,
@@ -159,7 +176,8 @@ class Room:
                     bot_level=bot_level,
                 )
                 after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
-                change = Change(seats=[_seat_row(after.table_id, index, info)], hands=hands)
+                row = _seat_row(after.table_id, index, info)
+                change = Change(seats=[row], hands=hands, vacate=replaced)
                 if await self._commit(after, change):
                     return index, token
             raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
@@ -221,8 +239,9 @@ def _stale(sent: int, current: int) -> Refusal:
     return Refusal(ErrorCode.STALE_VERSION, f"version {sent} is stale; the table is at {current}")
 
 
-def _pick_seat(live: LiveTable, wanted: int | None) -> int:
-    free = live.free_seats()
+def _pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool) -> int:
+    # A free seat first; a person may also take a bot's seat, a bot never takes another's.
+    free = live.free_seats() + (live.bot_seats() if take_bots else [])
     if wanted is None:
         if not free:
             raise SeatUnavailable("table_full", "every seat is taken")

@@ -153,14 +153,17 @@ _REVISED_ROW_KEYS = ("winning_team", "shield_bid", "bid_bonus", "trump_bonus")  
 def record_result(game: GameState, res: dict[str, Any]) -> GameState:
     """The game after a hand with result ``res`` (an ``engine.result`` dict), dealt by
     ``game.dealer``: one more score-sheet row, in the paper sheet's terms (bid and chief
-    trump, card points, bonus/penalty or Eklat scores, running total) plus the roles."""
+    trump, card points, bonus/penalty or Eklat scores, running total) plus the roles.
+
+    Only ``total`` is required; a descriptive key the result lacks is recorded as null, so a
+    sheet can also be rebuilt from results written down elsewhere (the rulebook's examples)."""
     if game.over:
         raise ValueError("the game is over")
     totals = tuple(t + s for t, s in zip(game.totals, res["total"], strict=True))
     row = {
         "hand": game.hand_number,
         "dealer": game.dealer,
-        **{key: res[key] for key in _ROW_KEYS},
+        **{key: res.get(key) for key in _ROW_KEYS},
         **{key: res[key] for key in _REVISED_ROW_KEYS if key in res},
         "score": list(res["total"]),
         "totals": list(totals),

@@ -12,12 +12,20 @@ by reading from the log, and every ``resync_seconds`` one ``SELECT`` compares th
 of all cached rooms with the database (a writer killed between commit and NOTIFY, a listener
 that was reconnecting). Notifications are sent on a second dedicated connection, batched:
 one round trip announces every change committed meanwhile.
+
+Presence (which seats have a socket) is per process; so that every view (and the bot runner,
+which stands in for away people) sees the seats connected anywhere, each process announces
+its own seats on the same channel, ``p:<table id>:<process>:<seat bitmask>``, when they
+change and again every ``resync_seconds``. An announcement not renewed within three rounds
+is dropped, so the seats of a killed process turn away by themselves.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any
@@ -41,6 +49,9 @@ CHANNEL = "mu_table"
 BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
 # At most this many notifications per round trip (keeps one statement's parameters bounded).
 BATCH = 500
+PRESENCE = "p"
+# Another process's presence counts until it has missed this many announcement rounds.
+PRESENCE_ROUNDS = 3
 
 
 def libpq_url(database_url: str) -> str:
@@ -59,6 +70,18 @@ def parse_payload(text: str) -> tuple[int, int] | None:
     return int(table_id), int(version)
 
 
+def presence_payload(table_id: int, process: str, connected: tuple[bool, ...]) -> str:
+    mask = sum(1 << seat for seat, here in enumerate(connected) if here)
+    return f"{PRESENCE}:{table_id}:{process}:{mask}"
+
+
+def parse_presence(text: str) -> tuple[int, str, int] | None:
+    parts = text.split(":")
+    if len(parts) != 4 or not parts[1].isdigit() or not parts[3].isdigit():
+        return None
+    return int(parts[1]), parts[2], int(parts[3])
+
+
 class Fanout:
     """One per process: announces local commits and keeps cached rooms current."""
 
@@ -74,12 +97,18 @@ class Fanout:
         self._refreshing: dict[int, asyncio.Task[None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[None]] = set()
+        self._process = secrets.token_hex(6)
+        # table id -> process -> (seat bitmask, when announced): other processes' sockets.
+        self._remote: dict[int, dict[str, tuple[int, float]]] = {}
         self.listening = False
 
     # -- lifecycle (the app's lifespan) -------------------------------------------------------
 
     def start(self, hub: Hub) -> None:
         self._hub = hub
+        hub.on_new_room = self._adopt
+        for room in hub.rooms():
+            self._adopt(room)
         self._tasks = [
             asyncio.create_task(self._listen_forever(), name="fanout-listen"),
             asyncio.create_task(self._notify_forever(), name="fanout-notify"),
@@ -99,6 +128,14 @@ class Fanout:
     def published(self, live: LiveTable) -> None:
         """Called by a room right after it committed ``live``: announce it (never blocks)."""
         self._outbox.put_nowait(payload(live.table_id, live.version))
+
+    def _adopt(self, room: Room) -> None:
+        room.presence_changed = self._presence_changed
+        self._apply_presence(room)
+
+    def _presence_changed(self, room: Room) -> None:
+        connected = room.local_presence()
+        self._outbox.put_nowait(presence_payload(room.live.table_id, self._process, connected))
 
     async def _notify_forever(self) -> None:
         attempt = 0
@@ -157,6 +194,9 @@ class Fanout:
             attempt = min(attempt + 1, len(BACKOFF) - 1)
 
     def _heard(self, text: str) -> None:
+        if text.startswith(PRESENCE):
+            self._heard_presence(text)
+            return
         parsed = parse_payload(text)
         if parsed is None or self._hub is None:
             return
@@ -165,6 +205,42 @@ class Fanout:
         if room is None or version <= room.live.version:
             return  # not ours to serve, or our own commit coming back
         self.wake(room, version)
+
+    def _heard_presence(self, text: str) -> None:
+        parsed = parse_presence(text)
+        if parsed is None or parsed[1] == self._process or self._hub is None:
+            return
+        table_id, process, mask = parsed
+        # Kept for tables not cached here too: a room made later starts with them.
+        self._remote.setdefault(table_id, {})[process] = (mask, time.monotonic())
+        room = self._hub.cached(table_id)
+        if room is not None:
+            self._apply_presence(room)
+
+    def _apply_presence(self, room: Room) -> None:
+        masks = self._remote.get(room.live.table_id, {}).values()
+        mask = 0
+        for seats, _when in masks:
+            mask |= seats
+        players = room.live.options.players
+        room.set_remote_presence(tuple(bool(mask >> seat & 1) for seat in range(players)))
+
+    def _renew_presence(self) -> None:
+        """Announce this process's seats again, and forget announcements not renewed."""
+        assert self._hub is not None
+        for room in self._hub.rooms():
+            if not room.idle:
+                self._presence_changed(room)
+        expired = time.monotonic() - PRESENCE_ROUNDS * self._resync_seconds
+        for table_id, processes in list(self._remote.items()):
+            stale = [process for process, (_mask, when) in processes.items() if when < expired]
+            for process in stale:
+                del processes[process]
+            if not processes:
+                del self._remote[table_id]
+            cached = self._hub.cached(table_id) if stale else None
+            if cached is not None:
+                self._apply_presence(cached)
 
     def wake(self, room: Room, version: int) -> None:
         """Bring ``room`` up to at least ``version`` soon (one reader per table at a time)."""
@@ -248,6 +324,7 @@ class Fanout:
     async def _resync_forever(self) -> None:
         while True:
             await asyncio.sleep(self._resync_seconds)
+            self._renew_presence()
             try:
                 await self._resync_once()
             except Exception as exc:  # the database may be down: try again next round

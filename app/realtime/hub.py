@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -47,6 +47,8 @@ class Hub:
         self._loading = asyncio.Lock()
         # Set on shutdown: new sockets are turned away, so clients reconnect elsewhere.
         self.draining = False
+        # Called with every room made (the fan-out hooks its presence announcements in).
+        self.on_new_room: Callable[[Room], None] | None = None
 
     @property
     def seeds(self) -> SeedSource:
@@ -106,9 +108,12 @@ class Hub:
         async def reload() -> LiveTable | None:
             return await self.load(live.invite_code)
 
-        return Room(
+        room = Room(
             live, db_engine=self._engine, seeds=self._seeds, load=reload, committed=self._committed
         )
+        if self.on_new_room is not None:
+            self.on_new_room(room)
+        return room
 
     def _evict_idle(self) -> None:
         idle = [code for code, room in self._rooms.items() if room.idle]

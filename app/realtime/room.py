@@ -66,6 +66,10 @@ class Room:
         self._lock = asyncio.Lock()
         self._connections: set[Connection] = set()
         self._presence = [0] * live.options.players
+        # Seats connected to other server processes (told by the fan-out), and the hook that
+        # tells them about this process's own sockets.
+        self._remote: tuple[bool, ...] = (False,) * live.options.players
+        self.presence_changed: Callable[[Room], None] | None = None
         # Seats whose away person a bot stands in for (the bot runner decides; views show it).
         self._stand_ins: frozenset[int] = frozenset()
         # Called after every broadcast (a commit, a reload, a presence change): wakes the
@@ -75,8 +79,20 @@ class Room:
     # -- presence ---------------------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        connected = tuple(count > 0 for count in self._presence)
+        connected = tuple(
+            count > 0 or remote for count, remote in zip(self._presence, self._remote, strict=True)
+        )
         return Snapshot(self.live, connected, self._stand_ins)
+
+    def local_presence(self) -> tuple[bool, ...]:
+        """The seats connected to this process."""
+        return tuple(count > 0 for count in self._presence)
+
+    def set_remote_presence(self, connected: tuple[bool, ...]) -> None:
+        """The seats connected to other processes (the fan-out keeps this current)."""
+        if connected != self._remote:
+            self._remote = connected
+            self._broadcast()
 
     @property
     def idle(self) -> bool:
@@ -87,6 +103,7 @@ class Room:
         if connection.seat is not None:
             self._presence[connection.seat] += 1
             if self._presence[connection.seat] == 1:
+                self._announce_presence()
                 self._broadcast()
                 return
         connection.push_view(self.snapshot())
@@ -96,7 +113,12 @@ class Room:
         if connection.seat is not None:
             self._presence[connection.seat] -= 1
             if self._presence[connection.seat] == 0:
+                self._announce_presence()
                 self._broadcast()
+
+    def _announce_presence(self) -> None:
+        if self.presence_changed is not None:
+            self.presence_changed(self)
 
     def _broadcast(self) -> None:
         snapshot = self.snapshot()

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -160,13 +161,18 @@ class Seat:
 
     async def at(self, version: int, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The newest view once it is at ``version`` or later."""
+        return await self.until(lambda message: message["version"] >= version, timeout)
+
+    async def until(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
+        """The newest view once ``test`` holds for it."""
         async with asyncio.timeout(timeout):
-            while self.version < version:
+            while self.view is None or not test(self.view):
                 if self._reader.done():
                     raise ConnectionError(f"socket closed ({self.close_code})")
                 self._changed.clear()
                 await self._changed.wait()
-        assert self.view is not None
         return self.view
 
     async def closed(self, timeout: float = TIMEOUT) -> int | None:

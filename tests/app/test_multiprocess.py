@@ -237,3 +237,24 @@ def test_multi_process_on_sqlite_fails_at_start(tmp_path: Path) -> None:
     )
     assert done.returncode != 0
     assert "MULTI_PROCESS=1 needs PostgreSQL" in done.stderr
+
+
+async def connected_on(seat: Seat, wanted: list[bool]) -> None:
+    """Wait until this socket's newest view shows exactly ``wanted`` as connected."""
+    await seat.until(lambda message: [s["connected"] for s in message["view"]["seats"]] == wanted)
+
+
+@postgres
+async def test_presence_is_shared_between_processes(servers: list[Server]) -> None:
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 3)
+    seats = await connect(servers, code, list(tokens[:2]))  # seat 0 on A, seat 1 on B
+    await connected_on(seats[0], [True, True, False])  # A sees B's seat...
+    await connected_on(seats[1], [True, True, False])  # ...and B sees A's
+    third = await Seat.connect(servers[1].ws, code, tokens[2])
+    await connected_on(seats[0], [True, True, True])
+    await third.close()
+    await connected_on(seats[0], [True, True, False])
+    servers[1].kill()  # its announcements stop: its seats turn away on A by themselves
+    await connected_on(seats[0], [True, False, False])
+    await seats[0].close()

@@ -8,6 +8,13 @@ at the new version, and it counts accepted actions per second.
 
     .venv/bin/python bench/ws_bench.py                       # K = 1, 50, 200
     .venv/bin/python bench/ws_bench.py --tables 200 --seconds 20 --think 0
+    .venv/bin/python bench/ws_bench.py --processes 2 --tables 50 200 500 --think 1.0
+
+``--processes 2`` starts two server processes on the same database (``MULTI_PROCESS=1``,
+PostgreSQL LISTEN/NOTIFY between them): each table is opened on the first, its seats join and
+connect alternately through both, so every action reaches the other process's seats through
+the fan-out, and the latency counts until the last seat on either process has the new view.
+``--profile FILE`` runs the first server under cProfile and writes its statistics to FILE.
 
 ``--think`` is each table's mean pause between actions (players think; default 0.8 s, drawn
 uniformly from 0..2x, so K = 200 tables offer about 250 actions/s). With ``--think 0`` every
@@ -21,10 +28,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import secrets
+import signal
 import socket
 import statistics
 import subprocess
@@ -32,7 +41,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,10 +91,13 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextmanager
-def running_server(database_url: str) -> Iterator[tuple[str, int]]:
+def running_server(
+    database_url: str, *, multi_process: bool = False, profile: str | None = None
+) -> Iterator[tuple[str, int]]:
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url}
-    command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
+    env = {**os.environ, "DATABASE_URL": database_url, "MULTI_PROCESS": str(int(multi_process))}
+    python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
+    command = [*python, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
     with tempfile.TemporaryFile() as log:
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
         base = f"http://127.0.0.1:{port}"
@@ -97,8 +109,25 @@ def running_server(database_url: str) -> Iterator[tuple[str, int]]:
             sys.stderr.write(log.read().decode(errors="replace")[-4000:])
             raise
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            # SIGINT: a clean exit, so that cProfile (if any) writes its statistics.
+            server.send_signal(signal.SIGINT)
+            server.wait(timeout=30)
+
+
+@contextmanager
+def running_servers(
+    database_url: str, count: int, profile: str | None
+) -> Iterator[list[tuple[str, int]]]:
+    """``count`` server processes on one database (the first one migrates it)."""
+    with ExitStack() as stack:
+        yield [
+            stack.enter_context(
+                running_server(
+                    database_url, multi_process=count > 1, profile=profile if i == 0 else None
+                )
+            )
+            for i in range(count)
+        ]
 
 
 def wait_until_up(base: str, server: subprocess.Popen[bytes]) -> None:
@@ -179,21 +208,28 @@ async def post(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict[
     return result
 
 
-async def open_table(http: httpx.AsyncClient) -> Table:
-    created = await post(http, "/api/tables", {"players": SEATS, "hands": 1000})
+async def open_table(https: list[httpx.AsyncClient]) -> Table:
+    """Created on the first process; seat ``i`` joins through process ``i % len(https)``."""
+    created = await post(https[0], "/api/tables", {"players": SEATS, "hands": 1000})
     code = created["invite_code"]
     tokens = []
     for seat in range(SEATS):
+        http = https[seat % len(https)]
         joined = await post(http, f"/api/tables/{code}/seats", {"name": f"Bench {seat}"})
         tokens.append(joined["token"])
     return Table(code, tokens)
 
 
-async def connect_table(table: Table, ws_base: str) -> None:
+async def connect_table(table: Table, ws_bases: list[str]) -> None:
     for seat, token in enumerate(table.tokens):
+        ws_base = ws_bases[seat % len(ws_bases)]
         ws = await connect(f"{ws_base}/ws/{table.code}?token={token}", max_size=2**20)
         table.sockets.append(ws)
         table.seen(seat, str(await ws.recv()))
+    # With several processes a seat may have connected before its process heard of the
+    # last join: wait until every seat shows the same version.
+    while min(table.versions) < max(table.versions):
+        await asyncio.sleep(0.01)
 
 
 async def reader(table: Table, seat: int) -> None:
@@ -255,21 +291,32 @@ class Result:
         )
 
 
-async def run(base: str, tables: int, seconds: float, think: float, pid: int) -> Result:
-    ws_base = base.replace("http://", "ws://")
+async def run(
+    bases: list[str], tables: int, seconds: float, think: float, pids: list[int]
+) -> Result:
+    ws_bases = [base.replace("http://", "ws://") for base in bases]
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
-        opened = await asyncio.gather(*(open_table(http) for _ in range(tables)))
+    async with contextlib.AsyncExitStack() as stack:
+        https = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=base, limits=limits, timeout=30)
+            )
+            for base in bases
+        ]
+        opened = []
+        for chunk in range(0, tables, 50):  # not all at once: a 500-table burst resets sockets
+            count = min(50, tables - chunk)
+            opened += await asyncio.gather(*(open_table(https) for _ in range(count)))
     for chunk in range(0, tables, 25):
-        await asyncio.gather(*(connect_table(t, ws_base) for t in opened[chunk : chunk + 25]))
+        await asyncio.gather(*(connect_table(t, ws_bases) for t in opened[chunk : chunk + 25]))
     readers = [asyncio.create_task(reader(t, s)) for t in opened for s in range(SEATS)]
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
     latencies: list[float] = []
-    cpu_before, client_before = cpu_seconds(pid), time.process_time()
+    cpu_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
     started = time.monotonic()
     counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
     elapsed = time.monotonic() - started
-    server_cpu = cpu_seconds(pid) - cpu_before
+    server_cpu = sum(map(cpu_seconds, pids)) - cpu_before
     client_cpu = time.process_time() - client_before
     for task in readers:
         task.cancel()
@@ -285,14 +332,23 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200])
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--think", type=float, default=0.8, help="mean pause per table (s)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (1 or 2+)")
+    parser.add_argument("--profile", help="cProfile the first server process into this file")
     args = parser.parse_args()
-    with scratch_database() as database_url, running_server(database_url) as (base, pid):
-        print(f"server {base}  database {make_url(database_url).database}  think {args.think} s")
+    with (
+        scratch_database() as database_url,
+        running_servers(database_url, args.processes, args.profile) as servers,
+    ):
+        bases, pids = [base for base, _ in servers], [pid for _, pid in servers]
+        database = make_url(database_url).database
+        print(f"servers {' '.join(bases)}  database {database}  think {args.think} s")
+        print(f"load average before: {' '.join(map(str, os.getloadavg()))}")
         for tables in args.tables:
             # K = 1 measures the bare round trip: one table, no pause.
             think = 0.0 if tables == 1 else args.think
-            result = asyncio.run(run(base, tables, args.seconds, think, pid))
-            print(result.line(), flush=True)
+            result = asyncio.run(run(bases, tables, args.seconds, think, pids))
+            load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+            print(f"{result.line()}   load {load}", flush=True)
 
 
 if __name__ == "__main__":

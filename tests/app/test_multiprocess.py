@@ -17,11 +17,15 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import pytest
+from starlette.testclient import TestClient
 
+from app.config import Settings
+from app.main import create_app
 from tests.app import databases
-from tests.app.helpers import choose
+from tests.app.helpers import choose, create_table, next_of_type, seat_everyone, view_at
 from tests.app.processes import ROOT, Seat, Server, open_table
 
 postgres = pytest.mark.postgres
@@ -258,3 +262,27 @@ async def test_presence_is_shared_between_processes(servers: list[Server]) -> No
     servers[1].kill()  # its announcements stop: its seats turn away on A by themselves
     await connected_on(seats[0], [True, False, False])
     await seats[0].close()
+
+
+def test_resync_sends_the_current_view_again(client: TestClient) -> None:
+    code = create_table(client, players=3)
+    tokens = seat_everyone(client, code)
+    with (
+        client.websocket_connect(f"/ws/{code}?token={tokens[0]}") as seat,
+        client.websocket_connect(f"/ws/{code}") as spectator,
+    ):
+        for ws, seat_index in ((seat, 0), (spectator, None)):
+            first = next_of_type(ws, "view")
+            ws.send_json({"type": "resync"})
+            again = view_at(ws, first["version"])
+            assert again["version"] >= 3 and again["view"]["seat"] == seat_index
+
+
+async def test_healthz_is_503_without_a_database(tmp_path: Path) -> None:
+    unreachable = f"sqlite:///{tmp_path / 'missing' / 'mu.db'}"  # no such folder
+    app = create_app(Settings(database_url=unreachable))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+        response = await http.get("/healthz")
+    await app.state.db_engine.dispose()
+    assert response.status_code == 503 and response.json()["status"] == "unavailable"

@@ -14,6 +14,8 @@ card with probability 0.6; the api loop shows a random number of cards up to its
 Every other decision is uniformly random.  The headline rates count only the hands played to
 the last trick, divided by the time of *all* hands (Eklat and all-pass hands included).
 
+Rates are per second of this process's CPU time on one core (pin it: ``taskset -c 0``).
+
 Usage: ``python bench/engine_bench.py [seconds-per-loop]``.  The last two lines read
 ``fast: N hands/s`` and ``api: N hands/s``.
 """
@@ -85,8 +87,10 @@ def api_hand(rng: random.Random, dealer: int) -> tuple[int, bool]:
 def run(name: str, play: Callable[[random.Random, int], tuple[int, bool]], seconds: float) -> float:
     rng = random.Random(2026)
     hands = actions = played = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    # CPU time of this process: the rate of one core's work, even on a machine shared with
+    # other processes (wall time would measure their load as much as this code).
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
         n, was_played = play(rng, hands % PLAYERS)
         hands, actions, played = hands + 1, actions + n, played + was_played
     print(
@@ -105,10 +109,10 @@ def view_cost(samples: int = 3000) -> float:
         while state.phase != "over":
             states.append(state)
             state = engine.apply(state, state.to_move, random_dict_action(state, rng))
-    start = time.perf_counter()
+    start = time.process_time()
     for i, state in enumerate(states[:samples]):
         engine.view(state, i % PLAYERS)
-    return (time.perf_counter() - start) / samples * 1e6
+    return (time.process_time() - start) / samples * 1e6
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ one card action per discarded card.  ``legal_actions()`` never raises and
 from __future__ import annotations
 
 from engine.cards import NUMBER_OF, POINTS_OF
-from engine.trumps import NO_TRUMP, TrumpTable, display_kinds, trick_rank, trump_table
+from engine.trumps import NO_TRUMP, TrumpTable, display_kinds, trump_table
 from engine.variants import Rules
 
 END_TURN = 60
@@ -166,10 +166,12 @@ class HandState:
 
     def legal_plays(self, seat: int) -> list[int]:
         """C22: follow the led suit (trumps are one suit) if possible, else anything."""
-        pool = self.playable(seat)
+        pool = self.hands[seat] + self.displays[seat]
         if not self.trick:
             return pool
-        suit, led = self.trumps().suit, self.led
+        table = self.table
+        assert table is not None  # a trick is only ever open once trumps are settled
+        suit, led = table.suit, self.led
         return [c for c in pool if suit[c] == led] or pool
 
     def trump_options(self) -> list[int]:
@@ -207,7 +209,9 @@ class HandState:
             cards = self.hands[seat] if self.counts[seat] < self.turn_cap else []
             return [*cards, END_TURN]
         if phase == PLAY:
-            return sorted(self.legal_plays(seat))
+            # Hands are kept sorted, so only a pool that includes display cards needs sorting.
+            plays = self.legal_plays(seat)
+            return sorted(plays) if self.displays[seat] else plays
         if phase == PARTNER:
             return [PARTNER_BASE + s for s in self.partner_options()]
         if phase == DISCARD:
@@ -337,18 +341,20 @@ class HandState:
         self.phase_id, self.to_move = PLAY, self.chief  # C24: the chief leads
 
     def _play(self, card: int) -> None:
-        seat = _known(self.to_move)
+        # The hottest path of search and rollouts: plain asserts narrow the types here, where
+        # a helper call per card would cost more than the rest of the bookkeeping.
+        seat, table = self.to_move, self.table
+        assert seat is not None and table is not None
         display = self.displays[seat]
         if card in display:
             display.remove(card)
         else:
             self.hands[seat].remove(card)
-        table = self.trumps()
         if not self.trick:
             self.led = table.suit[card]
-            self.win_seat, self.win_rank = seat, trick_rank(table, card, self.led)
+            self.win_seat, self.win_rank = seat, table.by_led[self.led][card]
         else:
-            rank = trick_rank(table, card, self.led)
+            rank = table.by_led[self.led][card]
             if rank > self.win_rank:  # strictly greater: the earlier of equals wins (C21)
                 self.win_seat, self.win_rank = seat, rank
         self.trick.append((seat, card))

@@ -73,6 +73,7 @@ class TrumpTable:
     suit: tuple[int, ...]
     rank: tuple[int, ...]
     suit_mask: tuple[int, ...]
+    by_led: tuple[tuple[int, ...], ...]  # by_led[led][c] == trick_rank(self, c, led)
 
     def is_trump(self, cid: int) -> bool:
         return self.suit[cid] == TRUMP
@@ -102,14 +103,24 @@ def trump_table(vice: int, chief: int) -> TrumpTable:
     masks = [0] * (TRUMP + 1)
     for cid, s in enumerate(suit):
         masks[s] |= 1 << cid
-    return TrumpTable(vice, chief, suit, rank, tuple(masks))
+    # One lookup per card in the trick loop instead of a call with two branches.
+    by_led = tuple(
+        tuple(rank[c] if suit[c] == TRUMP else _plain_rank(c, led) for c in range(DECK_SIZE))
+        for led in range(TRUMP + 1)
+    )
+    return TrumpTable(vice, chief, suit, rank, tuple(masks), by_led)
+
+
+def _plain_rank(cid: int, led: int) -> int:
+    """A non-trump card competes by number in the led colour and cannot win otherwise."""
+    return NUMBER_OF[cid] if COLOUR_OF[cid] == led else -1
 
 
 def trick_rank(table: TrumpTable, cid: int, led: int) -> int:
     """How strongly ``cid`` competes in a trick whose led suit is ``led`` (-1: cannot win)."""
     if table.suit[cid] == TRUMP:
         return table.rank[cid]
-    return NUMBER_OF[cid] if COLOUR_OF[cid] == led else -1
+    return _plain_rank(cid, led)
 
 
 def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:

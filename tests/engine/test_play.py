@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.state import PLAY, HandState
-from engine.trumps import NO_TRUMP, kind_from_str, trick_winner, trump_table
+from engine.trumps import NO_TRUMP, kind_from_str, trick_rank, trick_winner, trump_table
 
 from .helpers import card, cards, stack
 
@@ -141,3 +141,14 @@ def test_hand_ends_after_all_cards_and_winner_leads() -> None:
     assert engine.apply  # the finished hand refuses everything:
     with pytest.raises(engine.HandOver):
         engine.apply(state, 0, {"type": "pass"})
+
+
+def test_led_rank_tables_agree_with_trick_rank_for_every_configuration() -> None:
+    kinds = range(16)
+    for vice in kinds:
+        for chief in kinds:
+            if vice == chief and vice != NO_TRUMP:
+                continue
+            table = trump_table(vice, chief)
+            for led in range(6):
+                assert table.by_led[led] == tuple(trick_rank(table, c, led) for c in range(60))

@@ -62,3 +62,12 @@ def run_auction(state: HandState, script: Sequence[Step]) -> HandState:
 
 def passes(*seats: int) -> list[Step]:
     return [(s, None) for s in seats]
+
+
+def play(state: HandState, *names: str | int) -> HandState:
+    """Play cards in turn order (names like ``"R5"`` or card ids) through the public API."""
+    for name in names:
+        cid = card(name) if isinstance(name, str) else name
+        assert state.to_move is not None
+        state = engine.apply(state, state.to_move, {"type": "play", "card": cid})
+    return state

@@ -11,7 +11,7 @@ import engine
 from engine.state import PLAY, HandState
 from engine.trumps import NO_TRUMP, kind_from_str, trick_rank, trick_winner, trump_table
 
-from .helpers import card, cards, stack
+from .helpers import card, cards, play, stack
 
 
 def in_play(
@@ -34,14 +34,6 @@ def in_play(
     state.chief_kind = kind_from_str(chief)
     state.table = trump_table(state.vice_kind if vice else NO_TRUMP, state.chief_kind)
     state.phase_id, state.to_move = PLAY, leader
-    return state
-
-
-def play(state: HandState, *names: str | int) -> HandState:
-    for name in names:
-        cid = card(name) if isinstance(name, str) else name
-        assert state.to_move is not None
-        state = engine.apply(state, state.to_move, {"type": "play", "card": cid})
     return state
 
 

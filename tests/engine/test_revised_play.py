@@ -10,7 +10,7 @@ import engine
 from engine.state import HandState
 from engine.trumps import kind_from_str, trick_winner, trump_table
 
-from .helpers import card, cards, passes, run_auction, stack
+from .helpers import card, cards, passes, play, run_auction, stack
 
 CROWN, P1, SHIELD, P3 = range(4)
 # T13 needs: seats 0 and 1 hold every red card; seat 1 no yellow and no 1 (void in trump in
@@ -79,14 +79,6 @@ def test_r10_the_partner_is_anyone_but_the_shield() -> None:
     assert engine.legal_prompt(state) == {"type": "partner", "options": [P1, P3]}
     with pytest.raises(engine.PartnerNotAllowed):
         engine.apply(state, CROWN, {"type": "partner", "seat": SHIELD})
-
-
-def play(state: HandState, *names: str | int) -> HandState:
-    for name in names:
-        cid = card(name) if isinstance(name, str) else name
-        assert state.to_move is not None
-        state = engine.apply(state, state.to_move, {"type": "play", "card": cid})
-    return state
 
 
 def test_t13_the_rulebooks_two_tricks() -> None:

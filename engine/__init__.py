@@ -41,6 +41,7 @@ from engine.game import (
     start_hand,
 )
 from engine.state import HandState
+from engine.variants import rules_summary
 from engine.views import prompt as legal_prompt
 from engine.views import view
 
@@ -72,6 +73,7 @@ __all__ = [
     "record_hand",
     "record_result",
     "result",
+    "rules_summary",
     "scoresheet",
     "start_hand",
     "view",

@@ -20,6 +20,7 @@ is **unverified**):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 HAND_SIZES = {3: 12, 4: 15, 5: 12, 6: 10}
 PLAYER_COUNTS = tuple(HAND_SIZES)
@@ -88,6 +89,18 @@ class ClassicRules:
     def bonus(self, bid: int, trump_class: str) -> int:
         """C28: the bonus chief and partner each receive when the goal is met."""
         return min(self.bonus_cap, 10 * (bid + TRUMP_CLASS_OFFSET[trump_class]))
+
+    def summary(self, players: int) -> dict[str, Any]:
+        """The numbers a table plays by, for a rules card: goal and bonus per bid (C27, C28)."""
+        bids = range(1, self.hand_size(players) + 1)
+        return {
+            "variant": self.name,
+            "players": players,
+            "points": 12 * (5 - self.removed_colour_count(players)),
+            "goals": [self.goal(players, b) for b in bids],
+            "bonus": {cls: [self.bonus(b, cls) for b in bids] for cls in TRUMP_CLASS_OFFSET},
+            "unverified": [],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,12 +191,39 @@ class RevisedRules:
         """R12.3: the trump-token bonus of a leader's trump (unverified table)."""
         return self.values.trump_bonus(trump_class)
 
+    def summary(self, players: int) -> dict[str, Any]:
+        """The numbers a table plays by (R7, R8, R12), naming the ones the rulebook does not
+        print (``unverified``), so that every client can say so."""
+        bids = range(1, self.hand_size(players) + 1)
+        return {
+            "variant": self.name,
+            "players": players,
+            "points": 12 * (5 - self.removed_colour_count(players)),
+            "goals": [self.goal(players, b) for b in bids],
+            "multipliers": {"crown": self.crown_multiplier, "shield": self.shield_multiplier},
+            "trump_bonus": {cls: self.trump_bonus(cls) for cls in TRUMP_CLASS_OFFSET},
+            "unverified": ["goals", "trump_bonus"],
+        }
+
 
 Rules = ClassicRules | RevisedRules
 
 CLASSIC = ClassicRules()
 REVISED = RevisedRules()
 VARIANTS: dict[str, Rules] = {"classic": CLASSIC, "revised": REVISED}
+
+
+def rules_summary(variant: str, players: int) -> dict[str, Any]:
+    """The goal and bonus tables of ``variant`` for ``players``, and which values are
+    unverified (JSON-ready; the server puts it in the table's info for the rules card).
+
+    >>> rules_summary("classic", 5)["goals"][:4]
+    [24, 27, 30, 33]
+    >>> rules_summary("revised", 3)["unverified"]
+    ['goals', 'trump_bonus']
+    """
+    check_players(players)
+    return get_variant(variant).summary(players)
 
 
 def get_variant(name: str) -> Rules:

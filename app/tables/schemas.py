@@ -113,6 +113,10 @@ class TablePublic(BaseModel):
     seats: list[SeatPublic]
     you: int | None = Field(description="the caller's seat (from the cookie or ?token=), or null")
     host: bool = Field(default=False, description="the caller holds the table's host token")
+    rules: dict[str, Any] = Field(
+        default_factory=dict,
+        description="engine.rules_summary: goals and bonuses per bid, and which are unverified",
+    )
 
 
 class ScoreSheet(BaseModel):

@@ -113,6 +113,7 @@ async def table_info(
         ],
         you=you,
         host=host,
+        rules=engine.rules_summary(live.options.variant, live.options.players),
     )
 
 

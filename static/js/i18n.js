@@ -4,6 +4,16 @@
 
 const STRINGS = {
   en: {
+    "rules.title": "The numbers of this table (team goal out of {points} points)",
+    "rules.bid": "Bid",
+    "rules.goal": "Team goal",
+    "rules.class.colour": "Colour trump",
+    "rules.class.one_or_seven": "1s or 7s",
+    "rules.class.number": "Other number",
+    "rules.class.none": "No trump",
+    "rules.multipliers": "The winning team scores its leader's bid × {crown} (Crown) or × {shield} (Shield), plus the trump token:",
+    "rules.tokens": "Trump tokens",
+    "rules.unverified": "Unverified: the revised rulebook does not print these values; they are this site's assumption.",
     "colour.red": "red",
     "colour.yellow": "yellow",
     "colour.green": "green",
@@ -186,6 +196,16 @@ const STRINGS = {
     "error.not_started": "The game starts when every seat is taken.",
   },
   de: {
+    "rules.title": "Die Zahlen dieses Tischs (Teamziel von {points} Punkten)",
+    "rules.bid": "Gebot",
+    "rules.goal": "Teamziel",
+    "rules.class.colour": "Farbtrumpf",
+    "rules.class.one_or_seven": "1er oder 7er",
+    "rules.class.number": "Andere Ziffer",
+    "rules.class.none": "Ohne Trumpf",
+    "rules.multipliers": "Das Gewinnerteam erhält das Gebot seiner Anführung × {crown} (Krone) bzw. × {shield} (Schild) und den Trumpfmarker:",
+    "rules.tokens": "Trumpfmarker",
+    "rules.unverified": "Ungeprüft: Die überarbeitete Spielregel druckt diese Werte nicht ab; sie sind eine Annahme dieser Seite.",
     "colour.red": "Rot",
     "colour.yellow": "Gelb",
     "colour.green": "Grün",

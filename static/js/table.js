@@ -14,6 +14,7 @@ import { $, copyField, fill, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { chime, isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
+import { rulesCard } from "./rules.js";
 import { fetchSheet, sheetLink, sheetTable, summaryContent } from "./summary.js";
 
 const code = $("#app").dataset.code;
@@ -72,6 +73,8 @@ async function start() {
     return;
   }
   ui.info = info;
+  fill($("#rules-card"), rulesCard(info.rules));
+  $("#rules-classic").hidden = info.options?.variant !== "classic";
   if (seated(info) || !joinableSeats(info).length) connect();
   else showLobby();
 }
@@ -438,6 +441,7 @@ function wireTools() {
   $("#btn-last").addEventListener("click", showLastTrick);
   $("#btn-sheet").addEventListener("click", showSheet);
   $("#btn-help").addEventListener("click", () => $("#help").showModal());
+  $("#btn-rules").addEventListener("click", () => $("#help").showModal());
   $("#btn-me").addEventListener("click", () => {
     $("#rejoin-url").value = localStorage.getItem(rejoinKey) ?? "";
     $("#mylink").showModal();

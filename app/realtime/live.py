@@ -29,6 +29,8 @@ class TableOptions:
     hands: int | None = None
     # A person away longer than this has a bot play for them until they return; None: never.
     takeover_seconds: float | None = DEFAULT_TAKEOVER_SECONDS
+    # 3 players: the colours left out (C2, R3); None: a random choice per hand from its seed.
+    removed_colours: tuple[str, ...] | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableOptions:
@@ -39,6 +41,7 @@ class TableOptions:
             hands=data.get("hands"),
             # Tables stored before the setting existed get its default.
             takeover_seconds=data.get("takeover_seconds", DEFAULT_TAKEOVER_SECONDS),
+            removed_colours=tuple(data["removed_colours"]) if data.get("removed_colours") else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -48,6 +51,7 @@ class TableOptions:
             "target_score": self.target_score,
             "hands": self.hands,
             "takeover_seconds": self.takeover_seconds,
+            "removed_colours": list(self.removed_colours) if self.removed_colours else None,
         }
 
     def game_options(self) -> engine.GameOptions:
@@ -56,6 +60,7 @@ class TableOptions:
             variant=self.variant,
             target_score=self.target_score,
             hands=self.hands,
+            removed_colours=self.removed_colours,
         )
 
 

@@ -30,15 +30,27 @@ class TableCreate(BaseModel):
         le=86_400,
         description="a bot plays for a person away this long, until they return; null: never",
     )
+    removed_colours: list[str] | None = Field(
+        default=None,
+        max_length=2,
+        examples=[["red", "blue"]],
+        description="3 players: the colours left out of the deck (classic 2, revised 1); "
+        "null: a random choice per hand, recorded with the hand",
+    )
 
     @model_validator(mode="after")
     def _engine_accepts(self) -> Self:
         if self.target_score is not None and self.hands is not None:
             raise ValueError("give target_score or hands, not both")
+        removed = tuple(self.removed_colours) if self.removed_colours is not None else None
         if self.target_score is None:  # hands, or the variant's default end
-            options = engine.GameOptions(self.players, self.variant, hands=self.hands)
+            options = engine.GameOptions(
+                self.players, self.variant, hands=self.hands, removed_colours=removed
+            )
         else:
-            options = engine.GameOptions(self.players, self.variant, self.target_score)
+            options = engine.GameOptions(
+                self.players, self.variant, self.target_score, removed_colours=removed
+            )
         self.target_score, self.hands = options.target_score, options.hands
         return self
 
@@ -100,6 +112,7 @@ class TableOptionsPublic(BaseModel):
     target_score: int | None
     hands: int | None
     takeover_seconds: float | None
+    removed_colours: list[str] | None = None
 
 
 class TablePublic(BaseModel):

@@ -46,6 +46,7 @@ async def create_table(
         target_score=request.target_score,
         hands=request.hands,
         takeover_seconds=request.takeover_seconds,
+        removed_colours=tuple(request.removed_colours) if request.removed_colours else None,
     )
     invite_code = tokens.new_invite_code()
     async with session_factory() as session, session.begin():

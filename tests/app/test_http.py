@@ -39,6 +39,7 @@ async def test_create_table(api: httpx.AsyncClient) -> None:
         "target_score": 200,
         "hands": None,
         "takeover_seconds": 60,
+        "removed_colours": None,
     }
     assert info["status"] == "waiting" and info["you"] is None and info["hand_number"] == 0
     assert [seat["occupied"] for seat in info["seats"]] == [False] * 5
@@ -70,6 +71,9 @@ async def test_end_condition_defaults_come_from_the_engine(api: httpx.AsyncClien
         {"players": 5, "target_score": 0},
         {"players": 5, "hands": 0},
         {"players": 5, "hands": 3, "target_score": 100},
+        {"players": 5, "removed_colours": ["red", "blue"]},  # only 3 players leave colours out
+        {"players": 3, "removed_colours": ["red"]},  # classic leaves out two
+        {"players": 3, "removed_colours": ["red", "pink"]},
         {},
     ],
 )

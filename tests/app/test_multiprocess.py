@@ -278,8 +278,11 @@ def test_resync_sends_the_current_view_again(client: TestClient) -> None:
             assert again["version"] >= 3 and again["view"]["seat"] == seat_index
 
 
-async def test_healthz_is_503_without_a_database(tmp_path: Path) -> None:
-    unreachable = f"sqlite:///{tmp_path / 'missing' / 'mu.db'}"  # no such folder
+async def test_healthz_is_503_without_a_database() -> None:
+    # Nothing listens on port 1: the connection is refused at once.  (A SQLite file in a
+    # missing folder fails too, but aiosqlite's worker thread may then report the failure
+    # after the test's event loop has closed, which turns into a flaky teardown error.)
+    unreachable = "postgresql://postgres@127.0.0.1:1/mu_missing"
     app = create_app(Settings(database_url=unreachable))
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:

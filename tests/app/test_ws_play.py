@@ -167,3 +167,14 @@ def test_ping_pong(client: TestClient) -> None:
         next_of_type(ws, "view")
         ws.send_json({"type": "ping"})
         assert receive(ws) == {"type": "pong"}
+
+
+def test_three_players_play_without_the_colours_the_creator_left_out(client: TestClient) -> None:
+    code = create_table(client, players=3, removed_colours=["red", "blue"])
+    info = client.get(f"/api/tables/{code}").json()
+    assert info["options"]["removed_colours"] == ["red", "blue"]
+    tokens = seat_everyone(client, code)
+    with client.websocket_connect(f"/ws/{code}?token={tokens[0]}") as ws:
+        view = next_of_type(ws, "view")["view"]
+    assert view["colours"] == ["yellow", "green", "purple"]
+    assert {card["color"] for card in view["hand"]} <= {"yellow", "green", "purple"}

@@ -94,10 +94,7 @@ class ClassicRules:
         """The numbers a table plays by, for a rules card: goal and bonus per bid (C27, C28)."""
         bids = range(1, self.hand_size(players) + 1)
         return {
-            "variant": self.name,
-            "players": players,
-            "points": 12 * (5 - self.removed_colour_count(players)),
-            "goals": [self.goal(players, b) for b in bids],
+            **_summary_head(self, players),
             "bonus": {cls: [self.bonus(b, cls) for b in bids] for cls in TRUMP_CLASS_OFFSET},
             "unverified": [],
         }
@@ -194,12 +191,8 @@ class RevisedRules:
     def summary(self, players: int) -> dict[str, Any]:
         """The numbers a table plays by (R7, R8, R12), naming the ones the rulebook does not
         print (``unverified``), so that every client can say so."""
-        bids = range(1, self.hand_size(players) + 1)
         return {
-            "variant": self.name,
-            "players": players,
-            "points": 12 * (5 - self.removed_colour_count(players)),
-            "goals": [self.goal(players, b) for b in bids],
+            **_summary_head(self, players),
             "multipliers": {"crown": self.crown_multiplier, "shield": self.shield_multiplier},
             "trump_bonus": {cls: self.trump_bonus(cls) for cls in TRUMP_CLASS_OFFSET},
             "unverified": ["goals", "trump_bonus"],
@@ -211,6 +204,17 @@ Rules = ClassicRules | RevisedRules
 CLASSIC = ClassicRules()
 REVISED = RevisedRules()
 VARIANTS: dict[str, Rules] = {"classic": CLASSIC, "revised": REVISED}
+
+
+def _summary_head(rules: Rules, players: int) -> dict[str, Any]:
+    """What every rule set's summary starts with: the points in play and the goal per bid."""
+    bids = range(1, rules.hand_size(players) + 1)
+    return {
+        "variant": rules.name,
+        "players": players,
+        "points": 12 * (5 - rules.removed_colour_count(players)),
+        "goals": [rules.goal(players, b) for b in bids],
+    }
 
 
 def rules_summary(variant: str, players: int) -> dict[str, Any]:

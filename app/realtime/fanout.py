@@ -150,7 +150,11 @@ class Fanout:
         connected = room.local_presence()
         self._outbox.put_nowait(presence_payload(room.live.table_id, self._process, connected))
 
-    async def _notify_forever(self) -> None:
+    async def _keep_connected(
+        self, down_event: str, session: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]
+    ) -> None:
+        """Run ``session`` on a fresh autocommit connection for ever, reconnecting with backoff
+        whenever the connection or the session fails."""
         attempt = 0
         while True:
             try:
@@ -158,16 +162,22 @@ class Fanout:
                     self._conninfo, autocommit=True
                 ) as conn:
                     attempt = 0
-                    while True:
-                        batch = [await self._outbox.get()]
-                        while not self._outbox.empty() and len(batch) < BATCH:
-                            batch.append(self._outbox.get_nowait())
-                        await _send_notifications(conn, batch)
+                    await session(conn)
             except (psycopg.Error, OSError) as exc:
-                # The batch in hand is lost; the others' periodic resync heals it.
-                log.event("notify_down", error=type(exc).__name__, retry=BACKOFF[attempt])
-                await asyncio.sleep(BACKOFF[attempt])
-                attempt = min(attempt + 1, len(BACKOFF) - 1)
+                log.event(down_event, error=type(exc).__name__, retry=BACKOFF[attempt])
+            await asyncio.sleep(BACKOFF[attempt])
+            attempt = min(attempt + 1, len(BACKOFF) - 1)
+
+    async def _notify_forever(self) -> None:
+        await self._keep_connected("notify_down", self._send_batches)
+
+    async def _send_batches(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        # On a failure the batch in hand is lost; the others' periodic resync heals it.
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < BATCH:
+                batch.append(self._outbox.get_nowait())
+            await _send_notifications(conn, batch)
 
     async def _flush(self) -> None:
         """Send what is still queued (graceful shutdown), on a connection of its own."""
@@ -185,26 +195,19 @@ class Fanout:
     # -- incoming --------------------------------------------------------------------------
 
     async def _listen_forever(self) -> None:
-        attempt = 0
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True
-                ) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    self.listening = True
-                    attempt = 0
-                    log.event("listening", channel=CHANNEL)
-                    # Whatever was announced while we were not listening: ask the log.
-                    self._resync_soon()
-                    async for note in conn.notifies():
-                        self._heard(note.payload)
-            except (psycopg.Error, OSError) as exc:
-                log.event("listen_down", error=type(exc).__name__, retry=BACKOFF[attempt])
-            finally:
-                self.listening = False
-            await asyncio.sleep(BACKOFF[attempt])
-            attempt = min(attempt + 1, len(BACKOFF) - 1)
+        await self._keep_connected("listen_down", self._listen)
+
+    async def _listen(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        await conn.execute(f"LISTEN {CHANNEL}")
+        self.listening = True
+        try:
+            log.event("listening", channel=CHANNEL)
+            # Whatever was announced while we were not listening: ask the log.
+            self._resync_soon()
+            async for note in conn.notifies():
+                self._heard(note.payload)
+        finally:
+            self.listening = False
 
     def _heard(self, text: str) -> None:
         if text.startswith(PRESENCE):

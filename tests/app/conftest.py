@@ -36,14 +36,7 @@ AppFactory = Callable[..., FastAPI]
 def database_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
-    if request.param == "sqlite":
-        with databases.sqlite_database(Path(tmp_path_factory.mktemp("sqlite"))) as url:
-            yield url
-        return
-    server = databases.postgres_server_url()
-    if server is None:
-        pytest.skip(f"{databases.POSTGRES_ENV} is not set")
-    with databases.postgres_database(server) as url:
+    with databases.database(request.param, Path(tmp_path_factory.mktemp("db"))) as url:
         yield url
 
 

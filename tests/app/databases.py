@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
+import pytest
 from sqlalchemy.engine import make_url
 
 from app.migrate import upgrade_head
@@ -52,3 +53,18 @@ def postgres_database(server_url: str) -> Iterator[str]:
 
 def postgres_server_url() -> str | None:
     return os.environ.get(POSTGRES_ENV) or None
+
+
+@contextmanager
+def database(kind: str, folder: Path) -> Iterator[str]:
+    """A migrated throw-away database: ``"sqlite"`` (a file in ``folder``) or ``"postgres"``
+    (a new database on MU_TEST_POSTGRES_URL's server; the test is skipped when that is unset)."""
+    if kind == "sqlite":
+        with sqlite_database(folder) as url:
+            yield url
+        return
+    server = postgres_server_url()
+    if server is None:
+        pytest.skip(f"{POSTGRES_ENV} is not set")
+    with postgres_database(server) as url:
+        yield url

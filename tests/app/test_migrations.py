@@ -21,14 +21,7 @@ from tests.app import databases
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def fresh_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        with databases.sqlite_database(tmp_path) as url:
-            yield url
-        return
-    server = databases.postgres_server_url()
-    if server is None:
-        pytest.skip(f"{databases.POSTGRES_ENV} is not set")
-    with databases.postgres_database(server) as url:
+    with databases.database(request.param, tmp_path) as url:
         yield url
 
 

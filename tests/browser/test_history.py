@@ -15,25 +15,12 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from websockets.sync.client import ClientConnection, connect
 
+from tests.app.helpers import choose
 from tests.browser.conftest import DESKTOP, PHONE, Server
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Anna", "Ben", "Cleo"]
-
-
-def choose(view: dict[str, Any]) -> dict[str, Any]:
-    """The dealer opens with one card, everyone else passes; then the first option offered."""
-    prompt = view["prompt"]
-    if prompt["type"] == "bid":
-        if all(not cards for cards in view["bids"]):
-            return {"type": "bid", "cards": [view["hand"][0]["id"]]}
-        return {"type": "pass"}
-    if prompt["type"] == "trump":
-        return {"type": "trump", "trump": prompt["options"][0]}
-    if prompt["type"] == "partner":
-        return {"type": "partner", "seat": prompt["options"][0]}
-    return {"type": "play", "card": prompt["cards"][0]}
 
 
 def _view_at(ws: ClientConnection, version: int) -> dict[str, Any]:

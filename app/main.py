@@ -8,6 +8,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import db, errors, health
 from app.bots import router as bots
@@ -18,6 +19,7 @@ from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables import router as tables
+from app.tables.writers import ChangeWriter, PostgresWriter, SqlAlchemyWriter
 from app.web import router as web
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
@@ -44,15 +46,19 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         else None
     )
 
+    writer = _change_writer(settings, engine)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if isinstance(writer, PostgresWriter):
+            await writer.open()
         if changes is not None:
             changes.start(app.state.hub)
         yield
         await runner.close()
         if changes is not None:
             await changes.stop()
-        await engine.dispose()
+        await release(app)
 
     app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
@@ -60,11 +66,9 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.session_factory = db.create_session_factory(engine)
     app.state.bots = runner
     app.state.fanout = changes
+    app.state.writer = writer
     app.state.hub = Hub(
-        db_engine=engine,
-        session_factory=app.state.session_factory,
-        seeds=seeds,
-        committed=fanout.committed_hook(changes),
+        db_engine=engine, writer=writer, session_factory=app.state.session_factory, seeds=seeds
     )
     errors.install(app)
     tables.install_error_handlers(app)
@@ -77,6 +81,22 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(history_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
+
+
+async def release(app: FastAPI) -> None:
+    """Close the app's database connections: its lifespan does on shutdown; tests that serve
+    an app without its lifespan call this themselves."""
+    await app.state.writer.close()
+    await app.state.db_engine.dispose()
+
+
+def _change_writer(settings: Settings, engine: AsyncEngine) -> ChangeWriter:
+    # PostgreSQL: one round trip per change, announced to the other processes by the same
+    # statement. Elsewhere (SQLite: one process) a plain SQLAlchemy transaction.
+    if settings.uses_postgres:
+        conninfo = fanout.libpq_url(settings.database_url)
+        return PostgresWriter(conninfo, channel=fanout.CHANNEL, note=fanout.payload)
+    return SqlAlchemyWriter(engine)
 
 
 app = create_app()

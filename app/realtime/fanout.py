@@ -1,23 +1,23 @@
 """Several processes, one PostgreSQL database: "table changed" signals via LISTEN/NOTIFY.
 
 Each process writes its own tables' changes as before (the room is the single writer, the
-version compare-and-set in the database decides between processes). After a commit the
-writer announces ``NOTIFY mu_table, '<table id>:<version>'``; every process LISTENs on one
-dedicated connection and, for tables it holds in memory, reads the actions it has not seen
-from the log and replays them through the engine (``live.play``/``live.deal``), then sends
-each of its sockets its own view.
+version compare-and-set in the database decides between processes). The statement that
+commits a change also announces it, ``pg_notify('mu_table', '<table id>:<version>')``
+(``app/tables/writers.py``), so a notification goes out exactly when its change is committed.
+Every process LISTENs on one dedicated connection and, for tables it holds in memory, reads
+the actions it has not seen from the log and replays them through the engine
+(``live.play``/``live.deal``), then sends each of its sockets its own view.
 
 Notifications carry no state, so losing one only delays a process: a version jump is healed
 by reading from the log, and every ``resync_seconds`` one ``SELECT`` compares the versions
-of all cached rooms with the database (a writer killed between commit and NOTIFY, a listener
-that was reconnecting). Notifications are sent on a second dedicated connection, batched:
-one round trip announces every change committed meanwhile.
+of all cached rooms with the database (a listener that was reconnecting missed some).
 
 Presence (which seats have a socket) is per process; so that every view (and the bot runner,
 which stands in for away people) sees the seats connected anywhere, each process announces
 its own seats on the same channel, ``p:<table id>:<process>:<seat bitmask>``, when they
-change and again every ``resync_seconds``. An announcement not renewed within three rounds
-is dropped, so the seats of a killed process turn away by themselves.
+change and again every ``resync_seconds``, batched on a second dedicated connection (one
+round trip announces whatever changed meanwhile). An announcement not renewed within three
+rounds is dropped, so the seats of a killed process turn away by themselves.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from app import logging as log
 from app.realtime import live as live_mod
 from app.realtime.hub import Hub
 from app.realtime.live import LiveTable, ReplayError, SeatInfo
-from app.realtime.room import Committed, Room
+from app.realtime.room import Room
 from app.tables.models import Action, Hand, Seat, Table
 
 CHANNEL = "mu_table"
@@ -137,10 +137,6 @@ class Fanout:
             await self._reader.close()
 
     # -- outgoing --------------------------------------------------------------------------
-
-    def published(self, live: LiveTable) -> None:
-        """Called by a room right after it committed ``live``: announce it (never blocks)."""
-        self._outbox.put_nowait(payload(live.table_id, live.version))
 
     def _adopt(self, room: Room) -> None:
         room.presence_changed = self._presence_changed
@@ -270,23 +266,24 @@ class Fanout:
         table_id = room.live.table_id
         try:
             # Notifications that arrive while reading raise the wanted version: read again.
-            while room.live.version < self._wanted.get(table_id, 0):
-                if await self.refresh(room) is None:
+            while room.live.version < (wanted := self._wanted.get(table_id, 0)):
+                if await self.refresh(room, wanted) is None:
                     break
         finally:
             self._refreshing.pop(table_id, None)
             self._wanted.pop(table_id, None)
 
-    async def refresh(self, room: Room) -> LiveTable | None:
+    async def refresh(self, room: Room, wanted: int | None = None) -> LiveTable | None:
         """Read and replay what other processes committed to ``room``'s table; the new state,
-        or None when the room was already current."""
+        or None when the room was already current (at ``wanted`` or later, if given: then
+        nothing is read)."""
         before = room.live.version
         try:
-            fresh = await room.catch_up(self._catch_up)
+            fresh = await room.catch_up(self._catch_up, wanted)
         except ReplayError as exc:
             # The incremental read did not fit (e.g. a table rebuilt under us): replay it all.
             log.event("reload_full", table=room.live.table_id, reason=str(exc))
-            fresh = await room.catch_up(self._full_reload(room))
+            fresh = await room.catch_up(self._full_reload(room), wanted)
         if fresh is not None:
             log.event("reload", table=fresh.table_id, version=fresh.version, previous=before)
         return fresh
@@ -403,17 +400,6 @@ class Fanout:
             else:
                 log.event("gap", table=table_id, version=version, previous=room.live.version)
                 self.wake(room, version)
-
-
-def committed_hook(changes: Fanout | None) -> Committed:
-    """What a room calls after each commit: log it, and announce it to other processes."""
-
-    def committed(live: LiveTable) -> None:
-        log.event("commit", table=live.table_id, version=live.version, seq=live.seq)
-        if changes is not None:
-            changes.published(live)
-
-    return committed
 
 
 async def _send_notifications(conn: psycopg.AsyncConnection[object], batch: list[str]) -> None:

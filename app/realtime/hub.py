@@ -18,8 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.db import SessionFactory
 from app.realtime import live as live_mod
 from app.realtime.live import LiveTable
-from app.realtime.room import Committed, Room, SeedSource
+from app.realtime.room import Room, SeedSource
 from app.tables import repository
+from app.tables.writers import ChangeWriter
 
 
 def secret_seed() -> int:
@@ -32,16 +33,16 @@ class Hub:
         self,
         *,
         db_engine: AsyncEngine,
+        writer: ChangeWriter,
         session_factory: SessionFactory,
         seeds: SeedSource = secret_seed,
         max_idle: int = 1000,
-        committed: Committed | None = None,
     ) -> None:
         self._engine = db_engine
+        self._writer = writer
         self._session_factory = session_factory
         self._seeds = seeds
         self._max_idle = max_idle
-        self._committed = committed
         self._rooms: OrderedDict[str, Room] = OrderedDict()
         self._codes: dict[int, str] = {}  # table id -> invite code, for the fan-out
         self._loading = asyncio.Lock()
@@ -109,7 +110,7 @@ class Hub:
             return await self.load(live.invite_code)
 
         room = Room(
-            live, db_engine=self._engine, seeds=self._seeds, load=reload, committed=self._committed
+            live, db_engine=self._engine, writer=self._writer, seeds=self._seeds, load=reload
         )
         if self.on_new_room is not None:
             self.on_new_room(room)

@@ -12,6 +12,7 @@ import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal, TypedDict
 
+import orjson
 from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
 MAX_MESSAGE_BYTES = 4096
@@ -118,5 +119,7 @@ PONG: PongOut = {"type": "pong"}
 
 
 def encode(message: ServerMessage) -> str:
-    # Compact separators: clients (and ws_bench) may read the envelope's prefix cheaply.
-    return json.dumps(message, separators=(",", ":"))
+    # orjson: a view is ~5 KB and every action sends one to each seat; the standard library
+    # took ~80 us per view, orjson ~7 us. Compact, keys in insertion order, so clients (and
+    # ws_bench) may read the envelope's prefix cheaply.
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

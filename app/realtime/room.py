@@ -2,7 +2,8 @@
 
 Every change (a join, an action) runs under the room's lock through the same pipeline:
 check the client's version -> compute the change with the engine -> commit it (version bump
-guarded in the database) -> only then swap in the new state and broadcast. A failed guard
+guarded in the database, see ``app/tables/writers.py``) -> only then swap in the new state and
+broadcast. A failed guard
 means another process wrote the table: the room reloads from the database and the change is
 refused as stale, so two writers can never both apply an action.
 """
@@ -17,6 +18,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
+from app import logging as log
 from app.realtime import live as live_mod
 from app.realtime.connection import Connection
 from app.realtime.live import LiveTable, SeatInfo
@@ -24,11 +26,10 @@ from app.realtime.present import Snapshot
 from app.realtime.protocol import ErrorCode
 from app.tables import repository, tokens
 from app.tables.repository import Change
+from app.tables.writers import ChangeWriter
 
 SeedSource = Callable[[], int]
 Loader = Callable[[], Awaitable[LiveTable | None]]
-# Told about every change this room committed (the fan-out announces it to other processes).
-Committed = Callable[[LiveTable], None]
 # Reads what other processes committed since the given state; None when nothing is newer.
 CatchUp = Callable[[LiveTable], Awaitable[LiveTable | None]]
 
@@ -54,15 +55,15 @@ class Room:
         live: LiveTable,
         *,
         db_engine: AsyncEngine,
+        writer: ChangeWriter,
         seeds: SeedSource,
         load: Loader,
-        committed: Committed | None = None,
     ) -> None:
         self.live = live
         self._engine = db_engine
+        self._writer = writer
         self._seeds = seeds
         self._load = load
-        self._committed = committed
         self._lock = asyncio.Lock()
         self._connections: set[Connection] = set()
         self._presence = [0] * live.options.players
@@ -199,7 +200,7 @@ class Room:
                 )
                 after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
                 row = _seat_row(after.table_id, index, info)
-                change = Change(seats=[row], hands=hands, vacate=replaced)
+                change = Change(seats=[row], hands=hands, replaced=replaced)
                 if await self._commit(after, change):
                     return index, token
             raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
@@ -216,27 +217,29 @@ class Room:
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
         try:
-            version = await repository.commit_change(
-                engine=self._engine,
-                table_id=after.table_id,
-                expected_version=self.live.version,
-                change=change,
+            version = await self._writer.commit(
+                table_id=after.table_id, expected_version=self.live.version, change=change
             )
         except repository.StaleWrite:
             await self._reload()
             return False
         self.live = replace(after, version=version)
-        if self._committed is not None:
-            self._committed(self.live)
+        log.event("commit", table=after.table_id, version=version, seq=after.seq)
         self._broadcast()
         return True
 
     # -- changes made by other processes ---------------------------------------------------
 
-    async def catch_up(self, read: CatchUp) -> LiveTable | None:
+    async def catch_up(self, read: CatchUp, wanted: int | None = None) -> LiveTable | None:
         """Take in what other processes committed (read under the lock, so it never races a
-        local change) and send every socket its view; returns the new state, or None."""
+        local change) and send every socket its view; returns the new state, or None.
+
+        With ``wanted``, nothing is read if the room already reached that version: a
+        process often hears its own commit's notification while that commit is finishing.
+        """
         async with self._lock:
+            if wanted is not None and self.live.version >= wanted:
+                return None
             fresh = await read(self.live)
             if fresh is None or fresh.version <= self.live.version:
                 return None

@@ -86,8 +86,8 @@ class Change:
     seats: Sequence[dict[str, Any]] = ()
     hands: Sequence[dict[str, Any]] = ()
     actions: Sequence[dict[str, Any]] = ()
-    # Seat numbers whose rows are deleted first: a person taking a bot's seat replaces its row.
-    vacate: Sequence[int] = ()
+    # Seats whose existing rows the rows in ``seats`` replace (a person taking a bot's seat).
+    replaced: Sequence[int] = ()
 
 
 # Built once: the write path runs on every action, and constructing and caching a statement
@@ -118,8 +118,8 @@ async def commit_change(
             bumped = await conn.execute(_BUMP, {"table_id": table_id, "expected": expected_version})
             if bumped.rowcount != 1:
                 raise StaleWrite(f"table {table_id} is no longer at version {expected_version}")
-            if change.vacate:
-                gone = Seat.table_id == table_id, Seat.seat.in_(change.vacate)
+            if change.replaced:
+                gone = Seat.table_id == table_id, Seat.seat.in_(change.replaced)
                 await conn.execute(delete(Seat).where(*gone))
             for field, statement in _INSERTS:
                 rows = getattr(change, field)

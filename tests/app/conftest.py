@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from starlette.exceptions import StarletteDeprecationWarning
 
 from app.config import Settings
-from app.main import create_app
+from app.main import create_app, release
 from app.realtime.room import SeedSource
 from tests.app import databases
 
@@ -68,4 +68,4 @@ async def api(make_app: AppFactory) -> AsyncIterator[httpx.AsyncClient]:
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
         yield http
-    await app.state.db_engine.dispose()
+    await release(app)

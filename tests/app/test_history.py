@@ -21,6 +21,7 @@ from fastapi import FastAPI
 
 import engine
 from app.history import words
+from app.main import release
 from tests.app.conftest import AppFactory
 from tests.app.helpers import choose
 
@@ -53,7 +54,7 @@ async def http(make_app: AppFactory) -> AsyncIterator[AppClient]:
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
         yield app, client
-    await app.state.db_engine.dispose()
+    await release(app)
 
 
 async def open_table(

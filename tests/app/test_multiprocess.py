@@ -23,7 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from app.config import Settings
-from app.main import create_app
+from app.main import create_app, release
 from tests.app import databases
 from tests.app.helpers import choose, create_table, next_of_type, seat_everyone, view_at
 from tests.app.processes import ROOT, Seat, Server, open_table
@@ -287,5 +287,5 @@ async def test_healthz_is_503_without_a_database() -> None:
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
         response = await http.get("/healthz")
-    await app.state.db_engine.dispose()
+    await release(app)
     assert response.status_code == 503 and response.json()["status"] == "unavailable"

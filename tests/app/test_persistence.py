@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from app.config import async_database_url
+from app.main import release
 from app.tables import schemas, service
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
@@ -221,7 +222,7 @@ async def test_concurrent_actions_apply_once(make_app: Callable[..., FastAPI]) -
         assert {result.code for result in results if result is not None} == {"stale_version"}
         assert room.live.version == version + 1 and room.live.seq == 1
     finally:
-        await app.state.db_engine.dispose()
+        await release(app)
 
 
 def test_a_seat_taken_through_another_process_is_recognised(

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default=settings.host)
     parser.add_argument("--port", type=int, default=settings.port)
     args = parser.parse_args(argv)
-    log.configure()
+    log.configure(settings.log_level)
     try:
         settings.check_multi_process()
     except ValueError as exc:

@@ -7,6 +7,8 @@ gets the matching synchronous URL.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _ASYNC_DRIVERS = {
@@ -60,6 +62,9 @@ class Settings(BaseSettings):
     # fan-out runs anyway (it costs nothing without a second process); this setting only makes
     # a SQLite configuration fail at start instead of silently serving stale tables.
     multi_process: bool = False
+    # Python logging level name of ``python -m app``: INFO logs every commit and refusal;
+    # DEBUG adds each catch-up with another process's changes.
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # Seconds between the safety-net version checks of the rooms a process serves (a missed
     # notification is healed within this time).
     resync_seconds: float = 2.0

@@ -29,6 +29,6 @@ def event(name: str, *, level: int = logging.INFO, **fields: Any) -> None:
     logger.log(level, "event=%s %s", name, pairs)
 
 
-def configure() -> None:
+def configure(level: str = "INFO") -> None:
     """Root logging for ``python -m app``: key=value lines with a timestamp and level."""
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    logging.basicConfig(level=level, format=LOG_FORMAT)

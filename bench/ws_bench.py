@@ -85,9 +85,24 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc), to report CPU per action."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """User + system CPU time of a process so far (Linux /proc), to report CPU per action;
+    0 for a process that is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds() -> float:
+    """CPU time of the local PostgreSQL processes so far (0 when the server is elsewhere):
+    with the database on the same machine it shares the cores the servers run on."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/comm"):
+        with contextlib.suppress(OSError):
+            if stat.read_text().strip() == "postgres":
+                total += cpu_seconds(int(stat.parent.name))
+    return total
 
 
 @contextmanager
@@ -276,6 +291,7 @@ class Result:
     errors: int
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    database_cpu: float = 0.0
 
     def line(self) -> str:
         ms = sorted(x * 1000 for x in self.latencies)
@@ -286,7 +302,8 @@ class Result:
             f" {self.actions / self.seconds:8.1f} actions/s"
             f"   latency p50 {p50:6.2f} ms  p99 {p99:7.2f} ms  max {ms[-1]:7.2f} ms"
             f"   CPU per action: server {1000 * self.server_cpu / max(1, self.actions):.2f} ms,"
-            f" bench client {1000 * self.client_cpu / max(1, self.actions):.2f} ms"
+            f" bench client {1000 * self.client_cpu / max(1, self.actions):.2f} ms,"
+            f" PostgreSQL {1000 * self.database_cpu / max(1, self.actions):.2f} ms"
             f"   errors {self.errors}"
         )
 
@@ -313,16 +330,20 @@ async def run(
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
     latencies: list[float] = []
     cpu_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
+    database_before = database_cpu_seconds()
     started = time.monotonic()
     counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
     elapsed = time.monotonic() - started
     server_cpu = sum(map(cpu_seconds, pids)) - cpu_before
     client_cpu = time.process_time() - client_before
+    database_cpu = database_cpu_seconds() - database_before
     for task in readers:
         task.cancel()
     await asyncio.gather(*(ws.close() for t in opened for ws in t.sockets), return_exceptions=True)
     errors = sum(t.errors for t in opened)
-    return Result(tables, sum(counts), elapsed, latencies, errors, server_cpu, client_cpu)
+    return Result(
+        tables, sum(counts), elapsed, latencies, errors, server_cpu, client_cpu, database_cpu
+    )
 
 
 def main() -> None:

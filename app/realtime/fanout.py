@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
@@ -285,7 +286,14 @@ class Fanout:
             log.event("reload_full", table=room.live.table_id, reason=str(exc))
             fresh = await room.catch_up(self._full_reload(room), wanted)
         if fresh is not None:
-            log.event("reload", table=fresh.table_id, version=fresh.version, previous=before)
+            # Every action of another process comes through here: DEBUG, the commit is logged.
+            log.event(
+                "reload",
+                level=logging.DEBUG,
+                table=fresh.table_id,
+                version=fresh.version,
+                previous=before,
+            )
         return fresh
 
     def _full_reload(self, room: Room) -> Callable[[LiveTable], Awaitable[LiveTable | None]]:

@@ -44,3 +44,12 @@ def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     monkeypatch.delenv("DATABASE_URL")
     assert Settings().database_url == "sqlite:///./mu.db"
+
+
+def test_log_level_is_one_of_the_named_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().log_level == "INFO"
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+    assert Settings().log_level == "DEBUG"
+    monkeypatch.setenv("LOG_LEVEL", "chatty")
+    with pytest.raises(ValueError, match="log_level"):
+        Settings()

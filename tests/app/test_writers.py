@@ -1,0 +1,150 @@
+"""The commit path of both backends: SQLAlchemy's transaction (SQLite) and PostgreSQL's single
+statement, which also announces the change. Same rows, same guard, same refusals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import psycopg
+import pytest
+from fastapi import FastAPI
+from sqlalchemy import select
+
+from app.main import release
+from app.realtime import fanout
+from app.tables import repository
+from app.tables.models import Action, Hand, Seat, Table
+from app.tables.repository import Change, StaleWrite
+from app.tables.writers import ChangeWriter, PostgresWriter
+
+
+@pytest.fixture
+async def app(make_app: Callable[..., FastAPI]) -> AsyncIterator[FastAPI]:
+    built = make_app()
+    yield built
+    await release(built)
+
+
+async def new_table(app: FastAPI) -> int:
+    async with app.state.session_factory() as session:
+        table = await repository.create_table(
+            session=session, invite_code=f"code-{id(app)}", options={}, host_token_hash=None
+        )
+        await session.commit()
+        return table.id
+
+
+def seat_row(table_id: int, seat: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seat": seat,
+        "name": name,
+        "token_hash": f"{table_id}-{name}",  # unique in the whole (shared) test database
+        "is_bot": bot,
+        "bot_level": "heuristic" if bot else None,
+    }
+
+
+def action_row(table_id: int, seq: int) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": seq,
+        "hand_number": 1,
+        "seat": 0,
+        "action": {"type": "bid", "cards": [3, 17]},
+    }
+
+
+async def rows(app: FastAPI, table_id: int) -> dict[str, Any]:
+    async with app.state.session_factory() as session:
+        version = await session.scalar(select(Table.version).where(Table.id == table_id))
+        seats = (await session.scalars(select(Seat).where(Seat.table_id == table_id))).all()
+        hands = (await session.scalars(select(Hand).where(Hand.table_id == table_id))).all()
+        actions = (await session.scalars(select(Action).where(Action.table_id == table_id))).all()
+    return {
+        "version": version,
+        "seats": sorted((s.seat, s.name, s.is_bot, s.bot_level) for s in seats),
+        "hands": [(h.number, h.dealer, h.seed) for h in hands],
+        "actions": [(a.seq, a.hand_number, a.seat, a.action) for a in actions],
+    }
+
+
+async def test_the_backend_gets_its_writer(app: FastAPI, database_url: str) -> None:
+    writer: ChangeWriter = app.state.writer
+    assert isinstance(writer, PostgresWriter) == database_url.startswith("postgresql")
+
+
+async def test_a_change_is_written_whole_with_its_version(app: FastAPI) -> None:
+    writer: ChangeWriter = app.state.writer
+    table_id = await new_table(app)
+    seated = Change(seats=[seat_row(table_id, 0, "Ada"), seat_row(table_id, 1, "Bot", bot=True)])
+    assert await writer.commit(table_id=table_id, expected_version=0, change=seated) == 1
+    # 63-bit deal seeds survive the trip through JSON exactly.
+    seed = 2**62 + 12345
+    dealt = Change(
+        hands=[{"table_id": table_id, "number": 1, "dealer": 1, "seed": seed}],
+        actions=[action_row(table_id, 1)],
+    )
+    assert await writer.commit(table_id=table_id, expected_version=1, change=dealt) == 2
+    assert await rows(app, table_id) == {
+        "version": 2,
+        "seats": [(0, "Ada", False, None), (1, "Bot", True, "heuristic")],
+        "hands": [(1, 1, seed)],
+        "actions": [(1, 1, 0, {"type": "bid", "cards": [3, 17]})],
+    }
+
+
+async def test_a_person_replaces_a_bot_in_its_row(app: FastAPI) -> None:
+    writer: ChangeWriter = app.state.writer
+    table_id = await new_table(app)
+    bot = Change(seats=[seat_row(table_id, 2, "Bot", bot=True)])
+    await writer.commit(table_id=table_id, expected_version=0, change=bot)
+    person = Change(seats=[seat_row(table_id, 2, "Grace")], replaced=[2])
+    assert await writer.commit(table_id=table_id, expected_version=1, change=person) == 2
+    assert (await rows(app, table_id))["seats"] == [(2, "Grace", False, None)]
+
+
+async def test_a_stale_or_duplicate_change_writes_nothing(app: FastAPI) -> None:
+    writer: ChangeWriter = app.state.writer
+    table_id = await new_table(app)
+    await writer.commit(
+        table_id=table_id, expected_version=0, change=Change(actions=[action_row(table_id, 1)])
+    )
+    before = await rows(app, table_id)
+    # The version moved on: the guard refuses.
+    with pytest.raises(StaleWrite):
+        await writer.commit(
+            table_id=table_id, expected_version=0, change=Change(actions=[action_row(table_id, 2)])
+        )
+    # The version fits but the action's sequence number is taken: the unique key refuses, and
+    # the version bump of the same statement or transaction is undone with it.
+    with pytest.raises(StaleWrite):
+        await writer.commit(
+            table_id=table_id, expected_version=1, change=Change(actions=[action_row(table_id, 1)])
+        )
+    assert await rows(app, table_id) == before
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
+async def test_postgres_announces_exactly_the_committed_changes(
+    app: FastAPI, database_url: str
+) -> None:
+    writer: ChangeWriter = app.state.writer
+    table_id = await new_table(app)
+    listener = await psycopg.AsyncConnection.connect(
+        fanout.libpq_url(database_url), autocommit=True
+    )
+    async with listener:
+        await listener.execute(f"LISTEN {fanout.CHANNEL}")
+        first = Change(actions=[action_row(table_id, 1)])
+        await writer.commit(table_id=table_id, expected_version=0, change=first)
+        for stale in (0, 1):  # a failed guard, then a taken sequence number
+            with pytest.raises(StaleWrite):
+                await writer.commit(table_id=table_id, expected_version=stale, change=first)
+        second = Change(actions=[action_row(table_id, 2)])
+        await writer.commit(table_id=table_id, expected_version=1, change=second)
+        heard = [note.payload async for note in listener.notifies(timeout=0.5)]
+    assert heard == [fanout.payload(table_id, 1), fanout.payload(table_id, 2)]
+    assert [seq for seq, *_ in (await rows(app, table_id))["actions"]] == [1, 2]

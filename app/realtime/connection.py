@@ -41,8 +41,7 @@ class Connection:
                 await self._send(self._replies.popleft())
             snapshot, self._snapshot = self._snapshot, None
             if snapshot is not None:
-                view = present.render(snapshot, self.seat)
-                await self._send(protocol.view_message(snapshot.live.version, view))
+                await self.websocket.send_text(_view_frame(snapshot, self.seat))
 
     async def close(self, code: int, reason: str) -> None:
         """Close the socket (a client that already left is no error)."""
@@ -51,3 +50,13 @@ class Connection:
 
     async def _send(self, message: protocol.ServerMessage) -> None:
         await self.websocket.send_text(protocol.encode(message))
+
+
+def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
+    """The encoded view of ``seat`` at ``snapshot``, rendered once per snapshot and seat."""
+    frame = snapshot.frames.get(seat)
+    if frame is None:
+        view = present.render(snapshot, seat)
+        frame = protocol.encode(protocol.view_message(snapshot.live.version, view))
+        snapshot.frames[seat] = frame
+    return frame

@@ -7,7 +7,7 @@ deal seeds, are never serialised.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import engine
@@ -22,6 +22,9 @@ class Snapshot:
     connected: tuple[bool, ...]
     # Seats of away people a bot is playing for (takeover), see app/bots/runner.py.
     stand_ins: frozenset[int] = frozenset()
+    # Encoded view frames by seat (None: spectators), filled as connections send: every
+    # spectator, and a person's second tab, gets the same bytes, rendered once.
+    frames: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
 
 
 def seats(snapshot: Snapshot) -> list[dict[str, Any]]:

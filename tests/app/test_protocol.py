@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from app.realtime import protocol
+from app.realtime import connection, present, protocol
+from app.realtime import live as live_mod
+from app.realtime.live import SeatInfo, TableOptions
+from app.realtime.present import Snapshot
 from app.realtime.protocol import ActionIn, ErrorCode, PingIn
 
 
@@ -53,3 +57,26 @@ def test_encoding_is_compact() -> None:
     text = protocol.encode(protocol.view_message(4, {"phase": "play"}))
     assert text == '{"type":"view","version":4,"view":{"phase":"play"}}'
     assert json.loads(protocol.encode(protocol.PONG)) == {"type": "pong"}
+
+
+def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    live = live_mod.new_table(table_id=1, invite_code="x", options=TableOptions(players=3))
+    for index in range(3):
+        live = live_mod.seat(live, index, SeatInfo(f"P{index}", f"hash{index}"))
+    snapshot = Snapshot(live_mod.deal(live, seed=7), connected=(True, True, True))
+    renders: list[int | None] = []
+    real_render = present.render
+
+    def counting_render(snap: Snapshot, seat: int | None) -> dict[str, Any]:
+        renders.append(seat)
+        return real_render(snap, seat)
+
+    monkeypatch.setattr(present, "render", counting_render)
+    spectators = [connection._view_frame(snapshot, None) for _ in range(4)]
+    players = [connection._view_frame(snapshot, seat) for seat in (0, 1, 0)]
+    assert renders == [None, 0, 1]
+    assert len(set(spectators)) == 1 and players[0] == players[2] != players[1]
+    # Each frame is that seat's own view: a spectator's holds no hand, a player's its own.
+    assert json.loads(spectators[0])["view"]["hand"] == []
+    hand, dealt = json.loads(players[0])["view"]["hand"], snapshot.live.hand
+    assert dealt is not None and [card["id"] for card in hand] == dealt.hands[0]

@@ -52,7 +52,7 @@ class Settings(BaseSettings):
     # The public origin used in invite and rejoin links; without it the request's own origin
     # is used, which is right unless a proxy rewrites the host.
     base_url: str | None = None
-    # permessage-deflate on the table sockets: views shrink to a fraction, for about 0.1 ms of
+    # permessage-deflate on the table sockets: views shrink to a fraction, for about 0.05 ms of
     # server CPU per message; turn off when CPU, not bandwidth, is what runs out.
     ws_deflate: bool = True
     # Bots wait this long before each move, so people can follow the table; tests set 0.

@@ -15,7 +15,7 @@ The rules as encoded, and the decisions taken where the rulebooks are silent: do
 (the revised edition: docs/revised.md).
 """
 
-from engine.api import apply, deal, deal_from, deck, result
+from engine.api import apply, canonical_action, deal, deal_from, deck, result
 from engine.cards import CARDS, COLOURS, Card
 from engine.errors import (
     BadAction,
@@ -65,6 +65,7 @@ __all__ = [
     "TrumpNotAllowed",
     "WrongPhase",
     "apply",
+    "canonical_action",
     "deal",
     "deal_from",
     "deck",

@@ -245,6 +245,29 @@ def _check_play(state: HandState, seat: int, action: dict[str, Any]) -> list[int
     return [card]
 
 
+# The fields each action type carries besides its type: what the checkers above read.
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "pass": (),
+    "bid": ("cards",),
+    "trump": ("trump",),
+    "partner": ("seat",),
+    "play": ("card",),
+    "discard": ("cards",),
+}
+
+
+def canonical_action(action: dict[str, Any]) -> dict[str, Any]:
+    """An action :func:`apply` accepted, reduced to what the rules read: its type and that
+    type's fields, in a fixed order. Extra keys a client sent are dropped, so a log of
+    canonical actions replays the same and holds nothing else (e.g. a JSON ``NaN``).
+
+    >>> canonical_action({"card": 7, "type": "play", "note": "gl hf"})
+    {'type': 'play', 'card': 7}
+    """
+    kind = _action_type(action)
+    return {"type": kind, **{field: action[field] for field in _FIELDS[kind]}}
+
+
 _CHECKERS = {
     "pass": _check_pass,
     "bid": _check_bid,

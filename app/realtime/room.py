@@ -168,7 +168,8 @@ class Room:
                 "seq": after.seq,
                 "hand_number": current.hand_number,
                 "seat": seat,
-                "action": action,
+                # What the rules read, not whatever else the client put in the message.
+                "action": engine.canonical_action(action),
             }
             after, hands = self._deal_if_due(after)
             if not await self._commit(after, Change(hands=hands, actions=[logged])):

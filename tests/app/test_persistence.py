@@ -111,39 +111,68 @@ def test_game_over_after_the_last_hand(client: TestClient) -> None:
     assert sheet["over"] is True and sheet["winners"] == view["winners"]
 
 
+def read_log(database_url: str, code: str) -> tuple[Any, list[Any], list[Any]]:
+    """The table's row, its action rows and its hand rows, straight from the database."""
+
+    async def read() -> tuple[Any, list[Any], list[Any]]:
+        engine = create_async_engine(async_database_url(database_url))
+        try:
+            async with engine.connect() as conn:
+                table = (await conn.execute(select(Table).where(Table.invite_code == code))).one()
+                actions = await conn.execute(
+                    select(Action.seq, Action.action)
+                    .where(Action.table_id == table.id)
+                    .order_by(Action.seq)
+                )
+                hands = await conn.execute(
+                    select(Hand.number, Hand.dealer)
+                    .where(Hand.table_id == table.id)
+                    .order_by(Hand.number)
+                )
+                return table, list(actions.all()), list(hands.all())
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(read())
+
+
 def test_log_is_append_only_and_complete(client: TestClient, database_url: str) -> None:
     code = create_table(client, players=3)
     tokens = seat_everyone(client, code)
     with seated(client, code, tokens) as (sockets, views):
         views = play_until(sockets, views, hand_number=2)
     version = views[0]["version"]
-
-    async def read() -> tuple[Any, ...]:
-        engine = create_async_engine(async_database_url(database_url))
-        try:
-            async with engine.connect() as conn:
-                table = (await conn.execute(select(Table).where(Table.invite_code == code))).one()
-                where = Action.table_id == table.id
-                seqs = (
-                    (await conn.execute(select(Action.seq).where(where).order_by(Action.seq)))
-                    .scalars()
-                    .all()
-                )
-                hands = (
-                    await conn.execute(
-                        select(Hand.number, Hand.dealer)
-                        .where(Hand.table_id == table.id)
-                        .order_by(Hand.number)
-                    )
-                ).all()
-        finally:
-            await engine.dispose()
-        return table, seqs, hands
-
-    table, seqs, hands = asyncio.run(read())
+    table, actions, hands = read_log(database_url, code)
+    seqs = [seq for seq, _action in actions]
     assert seqs == list(range(1, len(seqs) + 1))
     assert table.version == version == 3 + len(seqs)  # three joins, then one per action
     assert [tuple(row) for row in hands] == [(1, 0), (2, 1)]  # the next hand is dealt at once
+
+
+def test_the_log_keeps_only_what_the_rules_read(
+    make_app: Callable[..., FastAPI], database_url: str
+) -> None:
+    with TestClient(make_app()) as client:
+        code = create_table(client, players=3)
+        tokens = seat_everyone(client, code)
+        with seated(client, code, tokens) as (sockets, views):
+            version, mover = views[0]["version"], views[0]["view"]["to_move"]
+            # Python's json reads NaN and 1e999 (inf); PostgreSQL's jsonb would refuse them.
+            sockets[mover].send_text(
+                f'{{"type":"action","version":{version},'
+                '"action":{"type":"pass","note":NaN,"big":1e999,"seat":99}}'
+            )
+            accepted = view_at(sockets[0], version + 1)
+    _table, actions, _hands = read_log(database_url, code)
+    assert [tuple(row) for row in actions] == [(1, {"type": "pass"})]
+    # A restarted server replays the cleaned log to exactly the state the players saw.
+    with (
+        TestClient(make_app()) as restarted,
+        restarted.websocket_connect(f"/ws/{code}?token={tokens[0]}") as ws,
+    ):
+        replayed = receive(ws)
+    assert replayed["version"] == accepted["version"]
+    assert without_presence(replayed["view"]) == without_presence(accepted["view"])
 
 
 def test_two_processes_never_both_write(make_app: Callable[..., FastAPI]) -> None:

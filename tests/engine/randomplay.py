@@ -236,7 +236,11 @@ def play_hand(
             assert_prompt_is_exact(state)
             assert_fast_interface_agrees(state)
         before = fingerprint(state)
-        new = engine.apply(state, state.to_move, random_action(state, rng))
+        action = random_action(state, rng)
+        # Keys the rules do not read are ignored, and the canonical action drops them.
+        noisy = {"note": float("nan"), **action}
+        new = engine.apply(state, state.to_move, noisy)
+        assert engine.canonical_action(noisy) == action
         assert fingerprint(state) == before, "apply must not change its input"
         state = new
     assert_conserved(state)

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app import errors
 from app import logging as log
 from app.realtime import protocol
 from app.realtime.connection import Connection
@@ -106,7 +107,14 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
     if connection.seat is None:
         connection.push(protocol.error_message(ErrorCode.SPECTATOR, "spectators cannot act"))
         return
-    refusal = await room.act(connection.seat, message.version, message.action)
+    try:
+        refusal = await room.act(connection.seat, message.version, message.action)
+    except errors.DATABASE_UNAVAILABLE as exc:
+        # Not applied, or applied with the answer lost: either way the room kept its state,
+        # and sending the action again settles it (the version guard sees a landed commit).
+        log.event("unavailable", table=room.live.table_id, error=type(exc).__name__)
+        connection.push(protocol.error_message(ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE))
+        return
     if refusal is not None:
         log.event(
             "refused",

@@ -34,6 +34,8 @@ class ErrorCode(StrEnum):
     TOO_LARGE = "too_large"
     SPECTATOR = "spectator"
     STALE_VERSION = "stale_version"
+    # The database did not answer (down, restarting, timed out): send the action again.
+    UNAVAILABLE = "unavailable"
 
 
 class ActionIn(BaseModel):

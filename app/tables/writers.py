@@ -98,19 +98,23 @@ class PostgresWriter:
         self._note = note
         # Autocommit: the statement is the transaction. The pool grows to ``max_size`` when
         # commits queue (concurrent commits share the WAL flushes) and shrinks when idle; a
-        # connection that breaks fails one commit and is replaced.
+        # connection that breaks fails one commit and is replaced. With the database gone, a
+        # commit gives up after ``timeout`` (PoolTimeout, an OperationalError: the client is
+        # told ``unavailable``) instead of holding the table's lock past a graceful shutdown.
         self._pool = AsyncConnectionPool(
             conninfo,
             min_size=min_size,
             max_size=max_size,
             kwargs={"autocommit": True},
             open=False,
+            timeout=5.0,
             name="mu-writer",
         )
 
     async def open(self) -> None:
-        """Connect ahead of the first commit (else the first commit opens the pool)."""
-        await self._pool.open(wait=True)
+        """Start connecting in the background, ahead of the first commit (which would
+        otherwise open the pool); a database that is down does not stop the app starting."""
+        await self._pool.open()
 
     async def close(self) -> None:
         await self._pool.close()

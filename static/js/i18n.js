@@ -194,6 +194,7 @@ const STRINGS = {
     "error.too_large": "The message was too large.",
     "error.discard_not_allowed": "Those cards cannot be discarded.",
     "error.not_started": "The game starts when every seat is taken.",
+    "error.unavailable": "The server could not save your move just now. Please try again in a moment.",
   },
   de: {
     "rules.title": "Die Zahlen dieses Tischs (Teamziel von {points} Punkten)",
@@ -386,6 +387,7 @@ const STRINGS = {
     "error.too_large": "Die Nachricht war zu groß.",
     "error.discard_not_allowed": "Diese Karten können nicht abgelegt werden.",
     "error.not_started": "Das Spiel beginnt, sobald alle Plätze besetzt sind.",
+    "error.unavailable": "Der Server konnte deinen Zug gerade nicht speichern. Bitte versuche es gleich noch einmal.",
   },
 };
 

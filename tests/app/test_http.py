@@ -8,11 +8,13 @@ from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy.exc
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import create_async_engine
 
 import engine
 from app.config import async_database_url
+from app.tables import repository
 from app.tables.models import Seat
 
 
@@ -235,3 +237,15 @@ async def test_racing_joins_get_one_seat_each(api: httpx.AsyncClient) -> None:
     assert sorted(response.status_code for response in rest) == [201, 201, 409, 409]
     info = (await api.get(f"/api/tables/{code}")).json()
     assert info["status"] == "playing" and info["version"] == 3
+
+
+async def test_an_unreachable_database_is_a_503(
+    api: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def unreachable(**_: Any) -> None:
+        raise sqlalchemy.exc.OperationalError("INSERT ...", {}, OSError("connection refused"))
+
+    monkeypatch.setattr(repository, "create_table", unreachable)
+    response = await api.post("/api/tables", json={"players": 3})
+    assert response.status_code == 503
+    assert "try again" in response.json()["detail"]

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
+import psycopg
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
@@ -158,6 +159,25 @@ def test_refusals_change_nothing_then_play_goes_on(table: Table) -> None:
     assert table.client.get(f"/api/tables/{table.code}").json() == before
     table.views = step(table.sockets, table.views)
     assert table.version == before["version"] + 1
+
+
+def test_an_unreachable_database_is_a_retryable_error(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writer = table.client.app.state.writer  # type: ignore[attr-defined]
+    commit = writer.commit
+
+    async def unreachable(**_change: Any) -> int:
+        monkeypatch.setattr(writer, "commit", commit)  # the database is back for the retry
+        raise psycopg.OperationalError("connection refused")
+
+    monkeypatch.setattr(writer, "commit", unreachable)
+    before = table.client.get(f"/api/tables/{table.code}").json()
+    message = table.action(choose(table.views[table.mover]["view"]))
+    assert table.refused(table.mover, message) == "unavailable"
+    assert table.client.get(f"/api/tables/{table.code}").json() == before
+    table.sockets[table.mover].send_json(message)  # the same message again
+    assert view_at(table.sockets[0], table.version + 1)["version"] == before["version"] + 1
 
 
 def test_bad_token_closes_with_policy_violation(client: TestClient) -> None:

@@ -2,10 +2,10 @@
 
 Every change (a join, an action) runs under the room's lock through the same pipeline:
 check the client's version -> compute the change with the engine -> commit it (version bump
-guarded in the database, see ``app/tables/writers.py``) -> only then swap in the new state and
-broadcast. A failed guard
-means another process wrote the table: the room reloads from the database and the change is
-refused as stale, so two writers can never both apply an action.
+guarded in the database, see ``app/tables/writers.py``) -> only then swap in the new state
+and broadcast. A failed guard means another process wrote the table: the room reloads from
+the database and the change is refused as stale, so two writers can never both apply an
+action.
 """
 
 from __future__ import annotations

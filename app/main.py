@@ -46,7 +46,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         else None
     )
 
-    writer = _change_writer(settings, engine)
+    writer = _change_writer(settings, engine, changes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -90,12 +90,14 @@ async def release(app: FastAPI) -> None:
     await app.state.db_engine.dispose()
 
 
-def _change_writer(settings: Settings, engine: AsyncEngine) -> ChangeWriter:
-    # PostgreSQL: one round trip per change, announced to the other processes by the same
-    # statement. Elsewhere (SQLite: one process) a plain SQLAlchemy transaction.
+def _change_writer(
+    settings: Settings, engine: AsyncEngine, changes: fanout.Fanout | None
+) -> ChangeWriter:
+    # PostgreSQL: one round trip per change, then the fan-out announces it to the other
+    # processes. Elsewhere (SQLite: one process) a plain SQLAlchemy transaction.
     if settings.uses_postgres:
         conninfo = fanout.libpq_url(settings.database_url)
-        return PostgresWriter(conninfo, channel=fanout.CHANNEL, note=fanout.payload)
+        return PostgresWriter(conninfo, committed=changes.published if changes else None)
     return SqlAlchemyWriter(engine)
 
 

@@ -1,23 +1,24 @@
 """Several processes, one PostgreSQL database: "table changed" signals via LISTEN/NOTIFY.
 
 Each process writes its own tables' changes as before (the room is the single writer, the
-version compare-and-set in the database decides between processes). The statement that
-commits a change also announces it, ``pg_notify('mu_table', '<table id>:<version>')``
-(``app/tables/writers.py``), so a notification goes out exactly when its change is committed.
-Every process LISTENs on one dedicated connection and, for tables it holds in memory, reads
-the actions it has not seen from the log and replays them through the engine
-(``live.play``/``live.deal``), then sends each of its sockets its own view.
+version compare-and-set in the database decides between processes). After a commit the
+writer announces ``NOTIFY mu_table, '<table id>:<version>'``; every process LISTENs on one
+dedicated connection and, for tables it holds in memory, reads the actions it has not seen
+from the log and replays them through the engine (``live.play``/``live.deal``), then sends
+each of its sockets its own view.
 
-Notifications carry no state, so losing one only delays a process: a version jump is healed
-by reading from the log, and every ``resync_seconds`` one ``SELECT`` compares the versions
-of all cached rooms with the database (a listener that was reconnecting missed some).
+Notifications are sent on a second dedicated connection, batched: one round trip (and one
+short transaction, see ``app/tables/writers.py`` on why not inside the commit) announces
+every change committed meanwhile. They carry no state, so losing one only delays a process:
+a version jump is healed by reading from the log, and every ``resync_seconds`` one
+``SELECT`` compares the versions of all cached rooms with the database (a writer killed
+between commit and NOTIFY, a listener that was reconnecting).
 
 Presence (which seats have a socket) is per process; so that every view (and the bot runner,
 which stands in for away people) sees the seats connected anywhere, each process announces
 its own seats on the same channel, ``p:<table id>:<process>:<seat bitmask>``, when they
-change and again every ``resync_seconds``, batched on a second dedicated connection (one
-round trip announces whatever changed meanwhile). An announcement not renewed within three
-rounds is dropped, so the seats of a killed process turn away by themselves.
+change and again every ``resync_seconds``. An announcement not renewed within three rounds
+is dropped, so the seats of a killed process turn away by themselves.
 """
 
 from __future__ import annotations
@@ -138,6 +139,10 @@ class Fanout:
             await self._reader.close()
 
     # -- outgoing --------------------------------------------------------------------------
+
+    def published(self, table_id: int, version: int) -> None:
+        """Called right after a commit of this process: announce it (never blocks)."""
+        self._outbox.put_nowait(payload(table_id, version))
 
     def _adopt(self, room: Room) -> None:
         room.presence_changed = self._presence_changed

@@ -1,12 +1,11 @@
 """The commit path of both backends: SQLAlchemy's transaction (SQLite) and PostgreSQL's single
-statement, which also announces the change. Same rows, same guard, same refusals."""
+statement. Same rows, same guard, same refusals."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import psycopg
 import pytest
 from fastapi import FastAPI
 from sqlalchemy import select
@@ -128,16 +127,13 @@ async def test_a_stale_or_duplicate_change_writes_nothing(app: FastAPI) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
-async def test_postgres_announces_exactly_the_committed_changes(
+async def test_postgres_tells_the_fan_out_of_exactly_the_committed_changes(
     app: FastAPI, database_url: str
 ) -> None:
-    writer: ChangeWriter = app.state.writer
+    told: list[tuple[int, int]] = []
+    writer = PostgresWriter(fanout.libpq_url(database_url), committed=lambda *c: told.append(c))
     table_id = await new_table(app)
-    listener = await psycopg.AsyncConnection.connect(
-        fanout.libpq_url(database_url), autocommit=True
-    )
-    async with listener:
-        await listener.execute(f"LISTEN {fanout.CHANNEL}")
+    try:
         first = Change(actions=[action_row(table_id, 1)])
         await writer.commit(table_id=table_id, expected_version=0, change=first)
         for stale in (0, 1):  # a failed guard, then a taken sequence number
@@ -145,6 +141,7 @@ async def test_postgres_announces_exactly_the_committed_changes(
                 await writer.commit(table_id=table_id, expected_version=stale, change=first)
         second = Change(actions=[action_row(table_id, 2)])
         await writer.commit(table_id=table_id, expected_version=1, change=second)
-        heard = [note.payload async for note in listener.notifies(timeout=0.5)]
-    assert heard == [fanout.payload(table_id, 1), fanout.payload(table_id, 2)]
+    finally:
+        await writer.close()
+    assert told == [(table_id, 1), (table_id, 2)]
     assert [seq for seq, *_ in (await rows(app, table_id))["actions"]] == [1, 2]

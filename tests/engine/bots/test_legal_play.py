@@ -82,8 +82,8 @@ def test_bots_only_play_legal_actions_in_the_revised_edition(players: int) -> No
         state = play_hand(bots, players, seed=rng.getrandbits(32), variant="revised")
         result = engine.result(state)
         assert result is not None
-        kinds[result["kind"]] += 1
-        kinds[f"team:{result['winning_team']}"] += 1
+        kinds[result.kind] += 1
+        kinds[f"team:{result.winning_team}"] += 1
         kinds["discarded"] += len(state.discarded) == 3
     assert kinds["played"] > 600
     assert kinds["team:crown"] > 50 and kinds["team:shield"] > 50
@@ -99,10 +99,10 @@ def test_the_heuristic_bids_for_crown_and_shield_in_the_revised_edition(players:
             [make_bot("heuristic") for _ in range(players)], players, seed, variant="revised"
         )
         result = engine.result(state)
-        assert result is not None and result["kind"] == "played"
-        assert result["vice"] is not None
-        assert max(result["bids"]) <= 0.6 * 15
-        vice_trump, chief_trump = result["vice_trump"], result["chief_trump"]
+        assert result is not None and result.kind == "played"
+        assert result.vice is not None
+        assert max(result.bids) <= 0.6 * 15
+        vice_trump, chief_trump = result.vice_trump, result.chief_trump
         assert vice_trump == "none" or chief_trump != vice_trump
 
 

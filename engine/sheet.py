@@ -1,0 +1,89 @@
+"""The score sheet (rules C30; revised R13): one row per hand, in the paper sheet's terms.
+
+A row holds the hand's bid and chief trump, card points, bonus or penalty (or Eklat scores),
+this hand's ``score`` and the running ``totals`` (the sheet's "Saldo"), plus the roles.  The
+revised keys (``winning_team``, ``shield_bid``, ``bid_bonus``, ``trump_bonus``, R12) are
+``None`` in classic rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.enums import Outcome, Role, TrumpKind
+from engine.results import HandResult
+from engine.variants import Roles
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetRow:
+    hand: int  # 1-based
+    dealer: int
+    kind: Outcome
+    bid: int | None
+    chief: int | None
+    vice: int | None
+    partner: int | None
+    vice_trump: TrumpKind | None
+    chief_trump: TrumpKind | None
+    team_goal: int | None
+    team_points: int | None
+    success: bool | None
+    level: int | None
+    shortfall: int | None
+    provocateur: int | None
+    tied: tuple[int, ...]
+    card_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    winning_team: Role | None
+    shield_bid: int | None
+    bid_bonus: tuple[int, ...] | None
+    trump_bonus: tuple[int, ...] | None
+    score: tuple[int, ...]  # this hand
+    totals: tuple[int, ...]  # running, after this hand
+
+
+def sheet_row(res: HandResult, hand: int, dealer: int, totals: tuple[int, ...]) -> SheetRow:
+    """The row of hand number ``hand`` with result ``res``; ``totals`` after it."""
+    return SheetRow(
+        hand=hand,
+        dealer=dealer,
+        kind=res.kind,
+        bid=res.bid,
+        chief=res.chief,
+        vice=res.vice,
+        partner=res.partner,
+        vice_trump=res.vice_trump,
+        chief_trump=res.chief_trump,
+        team_goal=res.team_goal,
+        team_points=res.team_points,
+        success=res.success,
+        level=res.level,
+        shortfall=res.shortfall,
+        provocateur=res.provocateur,
+        tied=res.tied,
+        card_points=res.card_points,
+        bonus=res.bonus,
+        winning_team=res.winning_team,
+        shield_bid=res.shield_bid,
+        bid_bonus=res.bid_bonus,
+        trump_bonus=res.trump_bonus,
+        score=res.total,
+        totals=totals,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """The whole sheet: the game's options, its rows and totals, and how it ends."""
+
+    players: int
+    variant: str
+    roles: Roles
+    target_score: int | None
+    hands: int | None
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    over: bool
+    winners: tuple[int, ...]
+    next_dealer: int | None

@@ -16,20 +16,21 @@ state, :func:`engine.action_from_json` is the only parser of untrusted JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, TypeGuard
 
 from engine.enums import TrumpKind
+from engine.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pass:
     """End the auction turn without showing a card (C6, C8; R4)."""
 
     type: Literal["pass"] = field(default="pass", init=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bid:
     """Show ``cards`` from the hand this auction turn (C6 "small steps"; R4 any number), in
     the order they go on the display."""
@@ -38,7 +39,7 @@ class Bid:
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discard:
     """R3 (revised, 3 players): the Crown puts ``cards`` from its hand on its points pile."""
 
@@ -46,7 +47,7 @@ class Discard:
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trump:
     """Name a trump (C16-C18; R9): the vice (Shield) first, then the chief (Crown)."""
 
@@ -54,7 +55,7 @@ class Trump:
     trump: TrumpKind
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Partner:
     """C19, R10: the chief (Crown) names its partner's seat."""
 
@@ -62,7 +63,7 @@ class Partner:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Play:
     """Play ``card`` from the hand or the display to the trick (C22, C23)."""
 

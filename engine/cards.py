@@ -15,9 +15,8 @@ Card(id=21, color=<Colour.YELLOW: 'yellow'>, number=7, points=2)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.enums import Colour
+from engine.records import record
 
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 SLOT_NUMBERS: tuple[int, ...] = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
@@ -30,7 +29,7 @@ NUMBER_OF: tuple[int, ...] = tuple(SLOT_NUMBERS[cid % CARDS_PER_COLOUR] for cid 
 POINTS_OF: tuple[int, ...] = tuple(NUMBER_POINTS[n] for n in NUMBER_OF)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Card:
     """One physical card; in views the shared :data:`CARDS` instance (JSON: ``{"id",
     "color", "number", "points"}``)."""

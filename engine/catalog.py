@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.enums import Colour, TrumpClass, TrumpKind
+from engine.records import record
 from engine.variants import (
     CLASSIC,
     DEFAULT_VARIANT,
@@ -39,7 +40,7 @@ from engine.variants import (
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Limits:
     """The accepted range of an option and the value a form suggests."""
 
@@ -60,7 +61,7 @@ TARGET_SCORE_LIMITS = Limits(1, 100_000, _classic_target())
 HANDS_LIMITS = Limits(1, 1000, CLASSIC.suggested_hands)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DealSize:
     """One player count of a variant (C2; R2, R3)."""
 
@@ -70,7 +71,7 @@ class DealSize:
     kitty_size: int  # cards left undealt
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VariantInfo:
     name: str
     roles: Roles
@@ -79,7 +80,7 @@ class VariantInfo:
     deals: tuple[DealSize, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrumpKindInfo:
     """A trump a player can name: a colour, a number, or neither (no trump)."""
 
@@ -88,7 +89,7 @@ class TrumpKindInfo:
     number: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RulesCatalog:
     variants: tuple[VariantInfo, ...]
     default_variant: str
@@ -133,7 +134,7 @@ class ByTrumpClass(Generic[T]):
     none: T
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Multipliers:
     """R7: points per bid card for the winning team (Crown's bid, or Shield's)."""
 
@@ -141,7 +142,7 @@ class Multipliers:
     shield: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClassicSummary:
     """C27, C28: the goal and the bonus of every bid (bids ``1..len(goals)``)."""
 
@@ -153,7 +154,7 @@ class ClassicSummary:
     unverified: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RevisedSummary:
     """R7, R8, R12, naming the values the rulebook does not print (``unverified``), so that
     every client can say so."""

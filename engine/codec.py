@@ -101,16 +101,20 @@ def action_from_json(data: object) -> Action:
             are not ints), or a card shown twice in one bid.
         TrumpNotAllowed: a ``trump`` action whose ``trump`` is not one of the 16 kinds.
     """
-    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise BadAction(_NOT_AN_ACTION)
+    kind = data.get("type")
     parse = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parse is None:
-        raise BadAction(f"an action is an object whose type is one of {list(_PARSERS)}")
-    assert isinstance(data, dict)
+        raise BadAction(_NOT_AN_ACTION)
     return parse(data)
 
 
+_PASS = Pass()  # frozen: one instance serves every pass
+
+
 def _pass(data: dict[Any, Any]) -> Action:
-    return Pass()
+    return _PASS
 
 
 def _bid(data: dict[Any, Any]) -> Action:
@@ -143,6 +147,8 @@ def _play(data: dict[Any, Any]) -> Action:
 
 def _int(data: dict[Any, Any], key: str, what: str) -> int:
     value = data.get(key)
+    if type(value) is int:  # what JSON parsers give; the check below is the general one
+        return value
     if not is_int(value):
         raise BadAction(f"{what} needs an integer {key!r}")
     return int(value)
@@ -156,6 +162,7 @@ def _cards(data: dict[Any, Any], what: str) -> tuple[int, ...]:
 
 
 _TRUMP_KINDS: dict[str, TrumpKind] = {kind.value: kind for kind in TrumpKind}
+_NOT_AN_ACTION = "an action is an object whose type is pass, bid, trump, partner, play or discard"
 _PARSERS: dict[str, Callable[[dict[Any, Any]], Action]] = {
     "pass": _pass,
     "bid": _bid,

@@ -56,9 +56,9 @@ def deal(
     cards = [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours]
     rng.shuffle(cards)
     dealt = len(cards) - rules.kitty_size(players)
-    hands: list[list[int]] = [[] for _ in range(players)]
-    for i, card in enumerate(cards[:dealt]):
-        hands[(dealer + 1 + i) % players].append(card)
+    # One card at a time from the dealer's left: seat s gets every players-th card from
+    # position (s - dealer - 1) mod players (slices instead of a loop over the cards).
+    hands = [cards[(s - dealer - 1) % players : dealt : players] for s in range(players)]
     return HandState.start(rules, dealer, hands, colours, tuple(cards[dealt:]))
 
 

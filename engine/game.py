@@ -39,6 +39,7 @@ from engine.dealing import deal
 from engine.enums import Colour, Outcome
 from engine.errors import HandOver
 from engine.legality import apply
+from engine.records import record
 from engine.results import HandResult, hand_result
 from engine.sheet import ScoreSheet, SheetRow, sheet_row
 from engine.state import HandState
@@ -113,7 +114,7 @@ def _colours(names: tuple[str, ...]) -> tuple[Colour, ...]:
         raise ValueError(f"not colours: {names!r}") from None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Game:
     """A game so far: its sheet, the hand being played (or the last one), the last result.
 
@@ -238,7 +239,7 @@ def scoresheet(game: Game) -> ScoreSheet:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameView:
     """What one seat (``None``: a spectator) may see of a game: the hand's view (``None``
     before the first deal) and the game's state around it."""

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import errors
-from engine.actions import Action, Bid, Discard, Partner, Pass, Play, Trump, is_card_list, is_int
+from engine.actions import Action, Bid, Discard, Partner, Pass, Play, Trump, is_card_list
 from engine.enums import Phase, TrumpKind
 from engine.state import END_TURN, PARTNER_BASE, PHASES, TRUMP_BASE, HandState
 
@@ -114,7 +114,9 @@ def _trump(state: HandState, seat: int, action: Trump) -> list[int]:
 
 def _partner(state: HandState, seat: int, action: Partner) -> list[int]:
     """C19, R10: anyone but the chief and the vice."""
-    partner = _int(action.seat, "a partner action", "seat")
+    partner = action.seat
+    if type(partner) is not int:  # see _card_list
+        raise errors.BadAction("a partner action needs an integer 'seat'")
     if partner not in state.partner_options():
         raise errors.PartnerNotAllowed("the partner is another player, never the vice")
     return [PARTNER_BASE + partner]
@@ -133,22 +135,18 @@ def _discard(state: HandState, seat: int, action: Discard) -> list[int]:
 
 def _play(state: HandState, seat: int, action: Play) -> list[int]:
     """C22, C23: a card of the hand or the display that follows suit if it can."""
-    card = _int(action.card, "a play", "card")
-    if card not in state.playable(seat):
-        raise errors.CardNotYours("that card is not in your hand or display")
-    if card not in state.legal_plays(seat):
+    card = action.card
+    if type(card) is not int:  # see _card_list
+        raise errors.BadAction("a play needs an integer 'card'")
+    if card in state.legal_plays(seat):  # the usual case: one list, one lookup
+        return [card]
+    if card in state.playable(seat):
         raise errors.MustFollowSuit("you must follow the suit that was led")
-    return [card]
+    raise errors.CardNotYours("that card is not in your hand or display")
 
 
-# An action built in Python skips action_from_json; these guards keep a mistyped field (a
-# bool for a card, a list for a seat) from ever reaching the integer interface.
-def _int(value: object, what: str, key: str) -> int:
-    if not is_int(value):
-        raise errors.BadAction(f"{what} needs an integer {key!r}")
-    return value
-
-
+# An action built in Python skips action_from_json, so its fields are checked here too: a
+# mistyped field (a bool for a card, a list for a seat) never reaches the integer interface.
 def _card_list(value: object, what: str) -> list[int] | tuple[int, ...]:
     if not is_card_list(value):
         raise errors.BadAction(f"{what} needs 'cards': a list of card ids")

@@ -14,16 +14,17 @@ BidPrompt(max_cards=1, can_pass=True)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
-from engine.cards import COLOURS
+from engine.cards import COLOURS, DECK_SIZE
 from engine.enums import Colour, Role, TrumpKind
+from engine.records import record
 from engine.state import AUCTION, DISCARD, PARTNER, PLAY, VICE_TRUMP, HandState
 from engine.trumps import TRUMP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BidPrompt:
     """The auction (C6-C8; R4): show up to ``max_cards`` cards, or pass (always possible)."""
 
@@ -32,7 +33,7 @@ class BidPrompt:
     can_pass: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscardPrompt:
     """R3 (revised, 3 players): the Crown discards ``count`` of ``cards`` (its hand)."""
 
@@ -41,7 +42,7 @@ class DiscardPrompt:
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrumpPrompt:
     """C16-C18, R9: name one of ``options``; ``role`` is the field the seat holds (``CHIEF``
     or ``VICE``, whatever the variant calls it)."""
@@ -51,7 +52,7 @@ class TrumpPrompt:
     options: tuple[TrumpKind, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PartnerPrompt:
     """C19, R10: the chief (Crown) names one of the ``options`` seats as its partner."""
 
@@ -59,7 +60,7 @@ class PartnerPrompt:
     options: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayPrompt:
     """C22, C23: play one of ``cards``; ``must_follow`` names the led suit when it restricts
     the choice (a colour, or ``"trump"``: trumps are one suit), so a client can explain a
@@ -80,7 +81,7 @@ def legal_prompt(state: HandState) -> Prompt | None:
         return None
     if phase == AUCTION:
         room = min(state.turn_cap - state.counts[seat], len(state.hands[seat]))
-        return BidPrompt(max(room, 0))
+        return _BID_PROMPTS[max(room, 0)]
     if phase == PLAY:
         return _play_prompt(state, seat)
     if phase == PARTNER:
@@ -91,9 +92,14 @@ def legal_prompt(state: HandState) -> Prompt | None:
     return TrumpPrompt(role, tuple(map(TrumpKind.from_code, state.trump_options())))
 
 
+# Every bid prompt there can be (no hand exceeds the deck), built once: frozen, so shared.
+_BID_PROMPTS = tuple(BidPrompt(max_cards) for max_cards in range(DECK_SIZE + 1))
+
+
 def _play_prompt(state: HandState, seat: int) -> PlayPrompt:
-    legal = state.legal_plays(seat)
+    legal, display = state.legal_plays(seat), state.displays[seat]
     follow: Colour | Literal["trump"] | None = None
-    if state.trick and len(legal) < len(state.hands[seat]) + len(state.displays[seat]):
+    if state.trick and len(legal) < len(state.hands[seat]) + len(display):
         follow = "trump" if state.led == TRUMP else COLOURS[state.led]
-    return PlayPrompt(tuple(sorted(legal)), follow)
+    # Hands are kept sorted: only a choice that includes display cards needs sorting.
+    return PlayPrompt(tuple(sorted(legal) if display else legal), follow)

@@ -17,15 +17,14 @@ nothing outside the engine derives teams.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.enums import Outcome, Role, TrumpKind
+from engine.records import record
 from engine.scoring import score_hand, stalemate_scores
 from engine.state import HandState
 from engine.variants import RevisedRules
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class HandResult:
     """A finished hand: roles, bids, trumps, goal, and per seat the card points, the bonus
     (bonus, penalty or Eklat score) and the ``total`` this hand adds to the sheet.

@@ -8,14 +8,13 @@ revised keys (``winning_team``, ``shield_bid``, ``bid_bonus``, ``trump_bonus``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.enums import Outcome, Role, TrumpKind
+from engine.records import record
 from engine.results import HandResult
 from engine.variants import Roles
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SheetRow:
     hand: int  # 1-based
     dealer: int
@@ -73,7 +72,7 @@ def sheet_row(res: HandResult, hand: int, dealer: int, totals: tuple[int, ...]) 
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScoreSheet:
     """The whole sheet: the game's options, its rows and totals, and how it ends."""
 

@@ -18,11 +18,11 @@ strictly greater rank.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF
 from engine.enums import TrumpTier
+from engine.records import record
 
 COLOUR_KINDS = range(0, 5)
 NUMBER_BASE = 5
@@ -46,7 +46,7 @@ def display_kinds(cards: list[int]) -> list[int]:
     return sorted(kinds)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrumpTable:
     """Precomputed card properties for one (vice, chief) trump configuration."""
 

@@ -25,9 +25,8 @@ is **unverified**):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.enums import Role, TrumpClass
+from engine.records import record
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 
@@ -40,7 +39,7 @@ TRUMP_CLASS_OFFSET = {
 CLASSIC_GOALS = {3: (10, 2), 4: (28, 2), 5: (21, 3), 6: (16, 4)}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndCondition:
     """How long a game lasts when the table does not say: a target score (the game ends
     after the hand in which a total strictly exceeds it) or a number of hands."""
@@ -49,7 +48,7 @@ class EndCondition:
     hands: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Roles:
     """What an edition calls the roles held in the ``chief`` and ``vice`` fields."""
 
@@ -57,7 +56,7 @@ class Roles:
     vice: Role
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Edition:
     """What every edition defines (each subclass gives every field its default).
 
@@ -92,7 +91,7 @@ class Edition:
         return 12 * (5 - self.removed_colour_count(players))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClassicRules(Edition):
     """Mü as published in 1995 (rulebooks 000/001 as resolved by RULES.md section 1)."""
 
@@ -119,19 +118,17 @@ class ClassicRules(Edition):
         return base + step * bid
 
     def achieved_level(self, players: int, points: int) -> int:
-        """C29: the highest bid whose goal ``points`` would have met (0 if none)."""
-        level = 0
-        for bid in range(1, self.hand_size(players) + 1):
-            if self.goal(players, bid) <= points:
-                level = bid
-        return level
+        """C29: the highest bid whose goal ``points`` would have met (0 if none): the goal
+        ``base + step * bid`` is at most ``points`` up to ``(points - base) // step``."""
+        base, step = CLASSIC_GOALS[players]
+        return max(0, min(self.hand_size(players), (points - base) // step))
 
     def bonus(self, bid: int, trump_class: TrumpClass) -> int:
         """C28: the bonus chief and partner each receive when the goal is met."""
         return min(self.bonus_cap, 10 * (bid + TRUMP_CLASS_OFFSET[trump_class]))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RevisedValues:
     """The numbers the 2024 revised rulebook (seed 004) prints only on its tokens, which the
     project could not read.  **Unverified**: these are RULES.md's binding defaults, kept in
@@ -169,7 +166,7 @@ class RevisedValues:
 REVISED_VALUES = RevisedValues()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RevisedRules(Edition):
     """The 2024 HeidelBÄR revised edition, Crown and Shield (seed 004, RULES.md section 2).
 

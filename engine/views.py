@@ -12,7 +12,10 @@ and, with three players, ``kitty`` and ``discards``: their cards are hidden from
 but the Crown until the hand is over (R3).  Every key is always there: what does not apply
 to this variant or this moment is ``None``.
 
-Cards are the shared :data:`engine.CARDS` instances, so a view allocates no card objects.
+Cards are the shared :data:`engine.CARDS` instances, so a view allocates no card objects;
+likewise every ``(seat, card)`` of a trick is a shared :class:`PlayedCard`, and the records
+of finished tricks and auction turns (immutable, and the same in every view of a hand) come
+from small caches.
 
 >>> import random, engine
 >>> hand = engine.deal(4, dealer=0, rng=random.Random(5))
@@ -26,12 +29,13 @@ Cards are the shared :data:`engine.CARDS` instances, so a view allocates no card
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from engine.cards import CARDS, COLOURS, Card
 from engine.enums import Colour, Phase, TrumpKind, TrumpTier
 from engine.prompts import Prompt, legal_prompt
+from engine.records import record
 from engine.results import HandResult, hand_result
 from engine.state import AUCTION, OVER, PLAY, HandState
 from engine.trumps import trump_ranking
@@ -40,7 +44,7 @@ from engine.variants import Roles
 Cards = tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AuctionEntry:
     """One auction turn (C6-C8): the cards shown, or a pass."""
 
@@ -49,13 +53,13 @@ class AuctionEntry:
     cards: Cards
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayedCard:
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrickRecord:
     """A finished trick (C25): who led, the cards in play order, who won, its points."""
 
@@ -65,7 +69,7 @@ class TrickRecord:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrumpGroup:
     """Trump cards of equal rank (C21): among them the one played first wins."""
 
@@ -73,7 +77,7 @@ class TrumpGroup:
     ids: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trumps:
     """The named trumps; ``None`` until named (and the vice's when there is no vice)."""
 
@@ -81,7 +85,7 @@ class Trumps:
     chief: TrumpKind | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KittyView:
     """R3: the kitty; ``holder`` once the Crown has taken it; ``cards`` only for the Crown
     (and for everyone once the hand is over)."""
@@ -91,7 +95,7 @@ class KittyView:
     cards: Cards
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscardsView:
     """R3: the Crown's points pile; ``cards`` only for the Crown (and at the end)."""
 
@@ -100,7 +104,7 @@ class DiscardsView:
     cards: Cards
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandView:
     """Everything one seat (``seat=None``: a spectator) may see of a hand."""
 
@@ -144,13 +148,25 @@ def _cards(ids: Iterable[int]) -> Cards:
     return tuple(map(CARDS.__getitem__, ids))
 
 
+# Every (seat, card) pair once (6 seats at most): frozen records can be shared.
+_PLAYED_CARDS = tuple(tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(6))
+
+
 def _plays(plays: Iterable[tuple[int, int]]) -> tuple[PlayedCard, ...]:
-    return tuple(PlayedCard(seat, CARDS[card]) for seat, card in plays)
+    return tuple([_PLAYED_CARDS[seat][card] for seat, card in plays])
 
 
+# Building a frozen record costs a few hundred ns; a view of a late trick repeats every
+# finished trick and the whole auction, so those records are looked up instead.
+@lru_cache(maxsize=4096)
 def _trick_record(trick: tuple[int, tuple[tuple[int, int], ...], int, int]) -> TrickRecord:
     leader, plays, winner, points = trick
     return TrickRecord(leader, _plays(plays), winner, points)
+
+
+@lru_cache(maxsize=4096)
+def _auction_entry(seat: int, shown: tuple[int, ...]) -> AuctionEntry:
+    return AuctionEntry(seat, "bid" if shown else "pass", _cards(shown))
 
 
 def _auction_leader(state: HandState) -> int | None:
@@ -211,16 +227,13 @@ def view(state: HandState, seat: int | None) -> HandView:
         hand_counts=tuple(len(h) for h in state.hands),
         displays=tuple(_cards(d) for d in state.displays),
         bids=tuple(state.counts),
-        auction=tuple(
-            AuctionEntry(s, "bid" if shown else "pass", _cards(shown))
-            for s, shown in state.auction_log
-        ),
+        auction=tuple([_auction_entry(s, shown) for s, shown in state.auction_log]),
         auction_leader=_auction_leader(state),
         trick=_plays(state.trick),
         trick_leader=state.trick[0][0] if state.trick else None,
         trick_number=len(tricks) + 1 if state.phase_id == PLAY else None,
         last_trick=_trick_record(tricks[-1]) if tricks else None,
-        tricks=tuple(_trick_record(t) for t in tricks),
+        tricks=tuple(map(_trick_record, tricks)),
         tricks_won=tuple(state.tricks_won),
         trump_ranking=_trump_ranking(state),
         trumps=_trumps(state),

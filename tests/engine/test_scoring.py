@@ -94,3 +94,12 @@ def test_edge_15_zero_team_points() -> None:
 
 def test_stalemate_scores() -> None:
     assert stalemate_scores([4, 4, 2, 4, 0], provocateur=D) == (20, 20, 0, -40, 0)
+
+
+def test_c29_level_is_the_highest_bid_whose_goal_the_points_meet() -> None:
+    """achieved_level's closed form against the rule's own words, for every score."""
+    for players in (3, 4, 5, 6):
+        bids = range(1, CLASSIC.hand_size(players) + 1)
+        for points in range(-5, 70):
+            met = [b for b in bids if CLASSIC.goal(players, b) <= points]
+            assert CLASSIC.achieved_level(players, points) == max(met, default=0)

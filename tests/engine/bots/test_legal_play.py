@@ -15,6 +15,7 @@ from .play import play_hand
 PLAYER_COUNTS = (3, 4, 5, 6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_and_heuristic_bots_only_play_legal_actions(players: int) -> None:
     rng = random.Random(600 + players)
@@ -30,6 +31,7 @@ def test_random_and_heuristic_bots_only_play_legal_actions(players: int) -> None
     assert kinds["played"] > 100 and kinds["stalemate"] > 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_all_heuristic_tables_play_whole_hands(players: int) -> None:
     outcomes: Counter[str] = Counter()
@@ -41,6 +43,7 @@ def test_all_heuristic_tables_play_whole_hands(players: int) -> None:
     assert outcomes["played"] >= 80  # the heuristic avoids Eklats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_search_bot_plays_legal_actions_with_a_small_budget(players: int) -> None:
     for seed in range(6):
@@ -66,6 +69,7 @@ def test_make_bot_levels_and_budgets() -> None:
 # ---- the revised edition (Crown and Shield) --------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_bots_only_play_legal_actions_in_the_revised_edition(players: int) -> None:
     """Random tables, random mixes with heuristic seats and all-heuristic tables: every

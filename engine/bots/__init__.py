@@ -1,8 +1,8 @@
 """Computer players for Mü (standard library only).
 
 A bot is an object with a ``name`` and ``act(view, rng) -> action``: it receives only the
-view of its seat (``engine.view(state, seat)`` while that seat is to move) and returns an
-action dict for ``engine.apply``.  It never sees the state.
+view of its seat (an ``engine.HandView``: ``engine.view(state, seat)`` while that seat is to
+move) and returns a typed action for ``engine.apply``.  It never sees the state.
 
 >>> import engine, random
 >>> from engine.bots import make_bot

@@ -97,22 +97,17 @@ class TrumpKind(StrEnum):
     @property
     def colour(self) -> Colour | None:
         """The colour of a colour trump, else ``None``."""
-        code = _TRUMP_CODES[self]
-        return _COLOURS[code] if code < len(_COLOURS) else None
+        return _KIND_COLOURS[self]
 
     @property
     def number(self) -> int | None:
         """The number of a number trump, else ``None``."""
-        return int(self.value) if self.value.isdigit() else None
+        return _KIND_NUMBERS[self]
 
     @property
     def bonus_class(self) -> TrumpClass:
         """C28, R12: colour, number 1 or 7, another number, or no trump."""
-        if self is TrumpKind.NONE:
-            return TrumpClass.NONE
-        if self.colour is not None:
-            return TrumpClass.COLOUR
-        return TrumpClass.ONE_OR_SEVEN if self.number in (1, 7) else TrumpClass.NUMBER
+        return _KIND_CLASSES[self]
 
 
 class Outcome(StrEnum):
@@ -133,7 +128,24 @@ class TrumpTier(StrEnum):
     VICE = "vice"
 
 
-_COLOURS: tuple[Colour, ...] = tuple(Colour)
+def _bonus_class(kind: TrumpKind) -> TrumpClass:
+    """C28, R12 from the kind's value: "none", a digit (1 and 7 apart), or a colour."""
+    if kind is TrumpKind.NONE:
+        return TrumpClass.NONE
+    if not kind.value.isdigit():
+        return TrumpClass.COLOUR
+    return TrumpClass.ONE_OR_SEVEN if kind.value in ("1", "7") else TrumpClass.NUMBER
+
+
+# The properties above read these tables (scoring asks for a bonus class in every rollout).
 _COLOUR_CODES: dict[Colour, int] = {colour: code for code, colour in enumerate(Colour)}
 _TRUMP_KINDS: tuple[TrumpKind, ...] = tuple(TrumpKind)
 _TRUMP_CODES: dict[TrumpKind, int] = {kind: code for code, kind in enumerate(TrumpKind)}
+_COLOUR_VALUES = frozenset(colour.value for colour in Colour)
+_KIND_COLOURS: dict[TrumpKind, Colour | None] = {
+    kind: Colour(kind.value) if kind.value in _COLOUR_VALUES else None for kind in TrumpKind
+}
+_KIND_NUMBERS: dict[TrumpKind, int | None] = {
+    kind: int(kind.value) if kind.value.isdigit() else None for kind in TrumpKind
+}
+_KIND_CLASSES: dict[TrumpKind, TrumpClass] = {kind: _bonus_class(kind) for kind in TrumpKind}

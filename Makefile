@@ -26,7 +26,7 @@ run: install  ## migrate the database (SQLite by default) and serve on http://$(
 test: install  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
 	$(PY) -m pytest
 
-lint: install  ## ruff and mypy (strict on engine/)
+lint: install  ## ruff and mypy (strict on engine/ and app/)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy engine app

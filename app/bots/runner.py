@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
-from app.realtime.live import LiveTable
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
 from app.tables import repository
+from app.tables.live import LiveTable
 from engine.bots import LEVELS, Bot, make_bot, random_action
 
 log = logging.getLogger(__name__)

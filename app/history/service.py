@@ -1,7 +1,7 @@
 """A table's history, rebuilt from the database the same way the server rebuilds a table.
 
 The deal seeds and the action log are replayed through the server's own replay primitives
-(``app.realtime.live``: ``deal`` and ``play``, i.e. ``engine.start_hand`` and ``engine.apply``),
+(``app.tables.live``: ``deal`` and ``play``, i.e. ``engine.start_hand`` and ``engine.apply``),
 so the history can never disagree with the game that was played. Only **finished** hands are
 kept; the hand in progress is replayed (the score sheet needs the game state) but its record is
 dropped before anything leaves this module, so no page can reveal a card of it.
@@ -17,9 +17,9 @@ from typing import Any
 
 import engine
 from app.db import SessionFactory
-from app.realtime import live as live_mod
-from app.realtime.live import LiveTable
+from app.tables import live as live_mod
 from app.tables import repository, tokens
+from app.tables.live import LiveTable
 from app.tables.models import Action, Hand
 
 

@@ -40,10 +40,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app import logging as log
-from app.realtime import live as live_mod
 from app.realtime.hub import Hub
-from app.realtime.live import LiveTable, ReplayError, SeatInfo
 from app.realtime.room import Room
+from app.tables import live as live_mod
+from app.tables.live import LiveTable, ReplayError, SeatInfo
 from app.tables.models import Action, Hand, Seat, Table
 
 CHANNEL = "mu_table"

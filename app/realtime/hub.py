@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterator
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db import SessionFactory
-from app.realtime import live as live_mod
-from app.realtime.live import LiveTable
 from app.realtime.room import Room, SeedSource
+from app.tables import live as live_mod
 from app.tables import repository
+from app.tables.live import LiveTable
 from app.tables.writers import ChangeWriter
 
 

@@ -19,12 +19,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app import logging as log
-from app.realtime import live as live_mod
 from app.realtime.connection import Connection
-from app.realtime.live import LiveTable, SeatInfo
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ErrorCode
+from app.tables import live as live_mod
 from app.tables import repository, tokens
+from app.tables.live import LiveTable, SeatInfo
 from app.tables.repository import Change
 from app.tables.writers import ChangeWriter
 

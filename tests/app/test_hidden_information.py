@@ -17,8 +17,8 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from app.realtime import live as live_mod
-from app.realtime.live import LiveTable, SeatInfo, TableOptions
+from app.tables import live as live_mod
+from app.tables.live import LiveTable, SeatInfo, TableOptions
 from engine.bots.base import random_action
 from tests.app.helpers import create_table, receive, seat_everyone
 

@@ -1,8 +1,8 @@
 """A table's live game: the engine's state plus the seats, kept as immutable values.
 
-Nothing here touches the database or a socket: the room (``room.py``) decides when a change
-is committed; this module only says what the change is. Every rule of Mü stays in the engine:
-the table is rebuilt by replaying the deal seeds and the action log through it.
+Nothing here touches the database or a socket: the room (``app/realtime/room.py``) decides
+when a change is committed; this module only says what the change is. Every rule of Mü stays in
+the engine: the table is rebuilt by replaying the deal seeds and the action log through it.
 """
 
 from __future__ import annotations

@@ -17,8 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db import SessionFactory
 from app.realtime.room import Room, SeedSource
-from app.tables import live as live_mod
-from app.tables import repository
+from app.tables import replay
 from app.tables.live import LiveTable
 from app.tables.writers import ChangeWriter
 
@@ -99,11 +98,7 @@ class Hub:
         return self.add(live)
 
     async def load(self, invite_code: str) -> LiveTable | None:
-        async with self._session_factory() as session:
-            rows = await repository.load_table(session=session, invite_code=invite_code)
-        if rows is None:
-            return None
-        return live_mod.rebuild(rows.table, rows.seats, rows.hands, rows.actions)
+        return await replay.load(session_factory=self._session_factory, invite_code=invite_code)
 
     def _new_room(self, live: LiveTable) -> Room:
         async def reload() -> LiveTable | None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import Row, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
@@ -77,6 +77,45 @@ async def load_table(*, session: AsyncSession, invite_code: str) -> TableRows | 
         select(Action).where(Action.table_id == table.id).order_by(Action.seq)
     )
     return TableRows(table, seats.all(), hands.all(), actions.all())
+
+
+@dataclass(frozen=True, slots=True)
+class NewerRows:
+    """What was committed to a table after a known state, all read in one snapshot."""
+
+    version: int
+    seats: Sequence[Row[int, str, str, bool, str | None]]  # all of them
+    hands: Sequence[Row[int, int, int]]
+    actions: Sequence[Row[int, int, int, dict[str, Any]]]
+
+
+async def load_newer(
+    *, engine: AsyncEngine, table_id: int, version: int, hand_number: int, seq: int
+) -> NewerRows | None:
+    """Every seat, the hands after ``hand_number`` and the actions after ``seq``, if the table
+    moved past ``version`` (else None)."""
+    async with engine.connect() as conn:
+        # One snapshot for all reads: the version must label exactly the rows read.
+        conn = await conn.execution_options(isolation_level="REPEATABLE READ")
+        newer = await conn.scalar(select(Table.version).where(Table.id == table_id))
+        if newer is None or newer <= version:
+            return None
+        seats = await conn.execute(
+            select(Seat.seat, Seat.name, Seat.token_hash, Seat.is_bot, Seat.bot_level).where(
+                Seat.table_id == table_id
+            )
+        )
+        hands = await conn.execute(
+            select(Hand.number, Hand.dealer, Hand.seed)
+            .where(Hand.table_id == table_id, Hand.number > hand_number)
+            .order_by(Hand.number)
+        )
+        actions = await conn.execute(
+            select(Action.seq, Action.hand_number, Action.seat, Action.action)
+            .where(Action.table_id == table_id, Action.seq > seq)
+            .order_by(Action.seq)
+        )
+        return NewerRows(newer, seats.all(), hands.all(), actions.all())
 
 
 @dataclass(frozen=True, slots=True)

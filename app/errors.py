@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 from app import logging as log
 
 # What the drivers raise when the database is out of reach: SQLAlchemy wraps its drivers'
-# errors; the commit pool (app/tables/writers.py) raises psycopg's own, PoolTimeout included.
+# errors; the commit pool (app/tables/writer.py) raises psycopg's own, PoolTimeout included.
 DATABASE_UNAVAILABLE = (sqlalchemy.exc.OperationalError, psycopg.OperationalError)
 UNAVAILABLE_MESSAGE = "the database is not reachable just now; nothing was lost, try again"
 

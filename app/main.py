@@ -19,7 +19,7 @@ from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables import router as tables
-from app.tables.writers import ChangeWriter, PostgresWriter, SqlAlchemyWriter
+from app.tables.writer import ChangeWriter, PostgresWriter, SqlAlchemyWriter
 from app.web import router as web
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"

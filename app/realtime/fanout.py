@@ -8,7 +8,7 @@ from the log and replays them (``app/tables/replay.py``, the server's one replay
 each of its sockets its own view.
 
 Notifications are sent on a second dedicated connection, batched: one round trip (and one
-short transaction, see ``app/tables/writers.py`` on why not inside the commit) announces
+short transaction, see ``app/tables/writer.py`` on why not inside the commit) announces
 every change committed meanwhile. They carry no state, so losing one only delays a process:
 a version jump is healed by reading from the log, and every ``resync_seconds`` one
 ``SELECT`` compares the versions of all cached rooms with the database (a writer killed

@@ -19,7 +19,7 @@ from app.db import SessionFactory
 from app.realtime.room import Room, SeedSource
 from app.tables import replay
 from app.tables.live import LiveTable
-from app.tables.writers import ChangeWriter
+from app.tables.writer import ChangeWriter
 
 
 def secret_seed() -> int:

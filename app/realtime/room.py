@@ -2,7 +2,7 @@
 
 Every change (a join, an action) runs under the room's lock through the same pipeline:
 check the client's version -> compute the change with the engine -> commit it (version bump
-guarded in the database, see ``app/tables/writers.py``) -> only then swap in the new state
+guarded in the database, see ``app/tables/writer.py``) -> only then swap in the new state
 and broadcast. A failed guard means another process wrote the table: the room reloads from
 the database and the change is refused as stale, so two writers can never both apply an
 action.
@@ -26,7 +26,7 @@ from app.tables import live as live_mod
 from app.tables import repository, tokens
 from app.tables.live import LiveTable, SeatInfo
 from app.tables.repository import Change
-from app.tables.writers import ChangeWriter
+from app.tables.writer import ChangeWriter
 
 SeedSource = Callable[[], int]
 Loader = Callable[[], Awaitable[LiveTable | None]]

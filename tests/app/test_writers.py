@@ -15,7 +15,7 @@ from app.realtime import fanout
 from app.tables import repository
 from app.tables.models import Action, Hand, Seat, Table
 from app.tables.repository import Change, StaleWrite
-from app.tables.writers import ChangeWriter, PostgresWriter
+from app.tables.writer import ChangeWriter, PostgresWriter
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import db, errors, health
 from app.bots import router as bots
@@ -19,7 +18,7 @@ from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables import router as tables
-from app.tables.writer import ChangeWriter, PostgresWriter, SqlAlchemyWriter
+from app.tables.writer import create_writer
 from app.web import router as web
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
@@ -46,12 +45,16 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         else None
     )
 
-    writer = _change_writer(settings, engine, changes)
+    # PostgreSQL: the fan-out announces each commit to the other processes.
+    writer = create_writer(
+        database_url=settings.database_url,
+        db_engine=engine,
+        committed=changes.published if changes else None,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if isinstance(writer, PostgresWriter):
-            await writer.open()
+        await writer.open()
         if changes is not None:
             changes.start(app.state.hub)
         yield
@@ -88,17 +91,6 @@ async def release(app: FastAPI) -> None:
     an app without its lifespan call this themselves."""
     await app.state.writer.close()
     await app.state.db_engine.dispose()
-
-
-def _change_writer(
-    settings: Settings, engine: AsyncEngine, changes: fanout.Fanout | None
-) -> ChangeWriter:
-    # PostgreSQL: one round trip per change, then the fan-out announces it to the other
-    # processes. Elsewhere (SQLite: one process) a plain SQLAlchemy transaction.
-    if settings.uses_postgres:
-        conninfo = fanout.libpq_url(settings.database_url)
-        return PostgresWriter(conninfo, committed=changes.published if changes else None)
-    return SqlAlchemyWriter(engine)
 
 
 app = create_app()

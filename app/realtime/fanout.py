@@ -34,10 +34,10 @@ from typing import Any
 import psycopg
 from psycopg.rows import namedtuple_row
 from sqlalchemy import select
-from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import logging as log
+from app.config import libpq_url
 from app.realtime.hub import Hub
 from app.realtime.room import Room
 from app.tables import replay
@@ -62,11 +62,6 @@ BATCH = 500
 PRESENCE = "p"
 # Another process's presence counts until it has missed this many announcement rounds.
 PRESENCE_ROUNDS = 3
-
-
-def libpq_url(database_url: str) -> str:
-    """A plain ``postgresql://`` URL for psycopg's own connections (no SQLAlchemy driver)."""
-    return make_url(database_url).set(drivername="postgresql").render_as_string(False)
 
 
 def payload(table_id: int, version: int) -> str:

@@ -19,7 +19,7 @@ from app.db import SessionFactory
 from app.realtime.room import Room, SeedSource
 from app.tables import replay
 from app.tables.live import LiveTable
-from app.tables.writer import ChangeWriter
+from app.tables.writer import Writer
 
 
 def secret_seed() -> int:
@@ -32,7 +32,7 @@ class Hub:
         self,
         *,
         db_engine: AsyncEngine,
-        writer: ChangeWriter,
+        writer: Writer,
         session_factory: SessionFactory,
         seeds: SeedSource = secret_seed,
         max_idle: int = 1000,

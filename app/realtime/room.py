@@ -25,8 +25,7 @@ from app.realtime.protocol import ErrorCode
 from app.tables import live as live_mod
 from app.tables import repository, tokens
 from app.tables.live import LiveTable, SeatInfo
-from app.tables.repository import Change
-from app.tables.writer import ChangeWriter
+from app.tables.writer import Change, NewAction, NewHand, NewSeat, StaleWrite, Writer
 
 SeedSource = Callable[[], int]
 Loader = Callable[[], Awaitable[LiveTable | None]]
@@ -55,7 +54,7 @@ class Room:
         live: LiveTable,
         *,
         db_engine: AsyncEngine,
-        writer: ChangeWriter,
+        writer: Writer,
         seeds: SeedSource,
         load: Loader,
     ) -> None:
@@ -163,8 +162,7 @@ class Room:
                 after = live_mod.play(current, seat, action)
             except engine.IllegalAction as exc:
                 return Refusal(exc.code, exc.message)
-            logged = {
-                "table_id": current.table_id,
+            logged: NewAction = {
                 "seq": after.seq,
                 "hand_number": current.hand_number,
                 "seat": seat,
@@ -200,28 +198,27 @@ class Room:
                     bot_level=bot_level,
                 )
                 after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
-                row = _seat_row(after.table_id, index, info)
+                row = _seat_row(index, info)
                 change = Change(seats=[row], hands=hands, replaced=replaced)
                 if await self._commit(after, change):
                     return index, token
             raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
 
-    def _deal_if_due(self, live: LiveTable) -> tuple[LiveTable, list[dict[str, Any]]]:
+    def _deal_if_due(self, live: LiveTable) -> tuple[LiveTable, list[NewHand]]:
         # The next hand is dealt in the same transaction as the change that made it due, so
         # the database never holds a finished hand without its successor.
         if not live.needs_deal:
             return live, []
         seed = self._seeds()
-        game = live.game
-        row = {"table_id": live.table_id, "number": game.hand_number, "dealer": game.dealer}
-        return live_mod.deal(live, seed), [{**row, "seed": seed}]
+        row: NewHand = {"number": live.game.hand_number, "dealer": live.game.dealer, "seed": seed}
+        return live_mod.deal(live, seed), [row]
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
         try:
             version = await self._writer.commit(
                 table_id=after.table_id, expected_version=self.live.version, change=change
             )
-        except repository.StaleWrite:
+        except StaleWrite:
             await self._reload()
             return False
         self.live = replace(after, version=version)
@@ -279,9 +276,8 @@ def _pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool) -> int:
     return wanted
 
 
-def _seat_row(table_id: int, index: int, info: SeatInfo) -> dict[str, Any]:
+def _seat_row(index: int, info: SeatInfo) -> NewSeat:
     return {
-        "table_id": table_id,
         "seat": index,
         "name": info.name,
         "token_hash": info.token_hash,

@@ -1,8 +1,6 @@
-"""Database reads and writes for tables (keyword-only functions over an AsyncSession).
+"""Database reads for tables, and the creation of one (keyword-only functions).
 
-Every change to a table goes through :func:`commit_change`, which bumps ``tables.version``
-under a compare-and-set guard and writes the new rows in the same transaction: if another
-writer got there first, nothing is written and :class:`StaleWrite` is raised.
+Every later change to a table goes through the one writer, ``writer.py``.
 """
 
 from __future__ import annotations
@@ -11,16 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Row, bindparam, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Row, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
-from app.db import Base
 from app.tables.models import Action, Hand, Seat, Table
-
-
-class StaleWrite(Exception):
-    """The table changed in the database since this process last read it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,54 +108,3 @@ async def load_newer(
             .order_by(Action.seq)
         )
         return NewerRows(newer, seats.all(), hands.all(), actions.all())
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """New rows for one table, written together with its version bump (plain column dicts)."""
-
-    seats: Sequence[dict[str, Any]] = ()
-    hands: Sequence[dict[str, Any]] = ()
-    actions: Sequence[dict[str, Any]] = ()
-    # Seats whose existing rows the rows in ``seats`` replace (a person taking a bot's seat).
-    replaced: Sequence[int] = ()
-
-
-# Built once: the write path runs on every action, and constructing and caching a statement
-# costs more CPU than executing a prepared one.
-_BUMP = (
-    update(Table)
-    .where(Table.id == bindparam("table_id"), Table.version == bindparam("expected"))
-    .values(version=bindparam("expected") + 1)
-)
-# Core inserts on the tables themselves: no ORM unit of work, no RETURNING of defaults.
-_INSERTS = tuple(
-    (field, insert(Base.metadata.tables[model.__tablename__]))
-    for field, model in (("seats", Seat), ("hands", Hand), ("actions", Action))
-)
-
-
-async def commit_change(
-    *, engine: AsyncEngine, table_id: int, expected_version: int, change: Change
-) -> int:
-    """Write ``change`` and bump the table's version in one transaction; return the new version.
-
-    Raises:
-        StaleWrite: the version moved on (another writer), or a unique key (seat, seq, hand
-            number) was taken by one; nothing was written.
-    """
-    try:
-        async with engine.begin() as conn:
-            bumped = await conn.execute(_BUMP, {"table_id": table_id, "expected": expected_version})
-            if bumped.rowcount != 1:
-                raise StaleWrite(f"table {table_id} is no longer at version {expected_version}")
-            if change.replaced:
-                gone = Seat.table_id == table_id, Seat.seat.in_(change.replaced)
-                await conn.execute(delete(Seat).where(*gone))
-            for field, statement in _INSERTS:
-                rows = getattr(change, field)
-                if rows:
-                    await conn.execute(statement, list(rows))
-    except IntegrityError as exc:
-        raise StaleWrite(str(exc.orig)) from exc
-    return expected_version + 1

@@ -14,10 +14,10 @@ from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
 from app.history.router import router as history_router
+from app.lobby import router as lobby
 from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
-from app.tables import router as tables
 from app.tables.writer import create_writer
 from app.web import router as web
 
@@ -74,9 +74,9 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         db_engine=engine, writer=writer, session_factory=app.state.session_factory, seeds=seeds
     )
     errors.install(app)
-    tables.install_error_handlers(app)
-    app.include_router(tables.router)
-    app.include_router(tables.links)
+    lobby.install_error_handlers(app)
+    app.include_router(lobby.router)
+    app.include_router(lobby.links)
     app.include_router(bots.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)

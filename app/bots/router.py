@@ -9,9 +9,9 @@ from pydantic import BaseModel, Field
 
 from app.bots.runner import BotRunner, bot_name
 from app.deps import DbEngineDep, HostTokenDep, HubDep
+from app.lobby import schemas as table_schemas
+from app.lobby import service as tables
 from app.realtime.room import SeatUnavailable
-from app.tables import schemas as table_schemas
-from app.tables import service as tables
 
 router = APIRouter(prefix="/api/tables", tags=["bots"])
 

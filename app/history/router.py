@@ -22,8 +22,8 @@ from app.deps import SessionFactoryDep
 from app.history import hands, mine, schemas, service, sheet, words
 from app.history.i18n import Text, translations
 from app.history.service import TableHistory
+from app.lobby.schemas import ErrorBody
 from app.tables import tokens
-from app.tables.schemas import ErrorBody
 from app.web import i18n as web_i18n
 from app.web import templating
 

@@ -13,8 +13,8 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from app.config import async_database_url
+from app.lobby import schemas, service
 from app.main import release
-from app.tables import schemas, service
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
     create_table,

@@ -8,8 +8,9 @@ from fastapi import APIRouter, FastAPI, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from app.deps import BaseUrlDep, DbEngineDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
+from app.lobby import schemas, service
 from app.realtime.room import SeatUnavailable
-from app.tables import schemas, service, tokens
+from app.tables import tokens
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 links = APIRouter(tags=["links"])

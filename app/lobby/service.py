@@ -12,11 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app.db import SessionFactory
+from app.lobby import schemas
 from app.realtime import present
 from app.realtime.hub import Hub
 from app.realtime.room import Room
 from app.tables import live as live_mod
-from app.tables import repository, schemas, tokens
+from app.tables import repository, tokens
 
 
 class UnknownTable(Exception):

@@ -6,6 +6,7 @@
   tests/app/test_fuzz_ws.py). Same answer shape, bytes decoded leniently.
 - A database that cannot be reached (down, restarting, a lock or pool wait that timed out)
   as 503 with a plain message, not a 500 with a trace: the client may simply try again.
+- The JSON error body every API answers with, ``{"detail": {"code": ..., "message": ...}}``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from app import logging as log
 
@@ -23,6 +25,20 @@ from app import logging as log
 # errors; the commit pool (app/tables/writer.py) raises psycopg's own, PoolTimeout included.
 DATABASE_UNAVAILABLE = (sqlalchemy.exc.OperationalError, psycopg.OperationalError)
 UNAVAILABLE_MESSAGE = "the database is not reachable just now; nothing was lost, try again"
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    detail: ErrorDetail
+
+
+def error_response(status_code: int, code: str, message: str) -> JSONResponse:
+    """An ``ErrorBody`` answer: a stable machine ``code`` and a message for people."""
+    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
 
 
 async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:

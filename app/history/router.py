@@ -14,15 +14,14 @@ from fastapi import APIRouter, Cookie, Header, Query, Request, Response
 from fastapi import Path as Path_
 from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse
 from fastapi.routing import APIRoute
 from jinja2 import Environment
 
-from app.deps import SessionFactoryDep
+from app.errors import ErrorBody, error_response
 from app.history import hands, mine, schemas, service, sheet, words
 from app.history.i18n import Text, translations
 from app.history.service import TableHistory
-from app.lobby.schemas import ErrorBody
 from app.tables import tokens
 from app.web import i18n as web_i18n
 from app.web import templating
@@ -93,10 +92,6 @@ def _render(
     return response
 
 
-def _error_json(status_code: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
-
-
 def _error_page(request: Request, lang: str, status_code: int, code: str) -> HTMLResponse:
     return _render(request, "history/error.html", lang, status_code=status_code, code=code)
 
@@ -150,7 +145,7 @@ async def sheet_csv(request: Request, invite_code: CodePath) -> Response:
     """The score sheet as CSV: one line per hand."""
     history = await _history(request, invite_code)
     if history is None:
-        return _error_json(404, "unknown_table", "no table has this invite code")
+        return error_response(404, "unknown_table", "no table has this invite code")
     filename = f"mu-scoresheet-{history.created_at:%Y-%m-%d}.csv" if history.created_at else ""
     return Response(
         sheet.to_csv(history),
@@ -232,13 +227,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 @api.get("/{invite_code}/hands", responses=_ERRORS, response_model=schemas.HandList)
-async def list_hands(
-    invite_code: CodePath, sessions: SessionFactoryDep, lang: LangQuery = None
-) -> Any:
+async def list_hands(request: Request, invite_code: CodePath, lang: LangQuery = None) -> Any:
     """The finished hands: kind, bid, chief, trump, success and each seat's score."""
-    history = await service.load(session_factory=sessions, invite_code=invite_code)
+    history = await _history(request, invite_code)
     if history is None:
-        return _error_json(404, "unknown_table", "no table has this invite code")
+        return error_response(404, "unknown_table", "no table has this invite code")
     t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
     return {
         "names": history.names,
@@ -253,15 +246,15 @@ async def list_hands(
 
 @api.get("/{invite_code}/hands/{number}", responses=_ERRORS, response_model=schemas.HandDetail)
 async def read_hand(
-    invite_code: CodePath, number: HandPath, sessions: SessionFactoryDep, lang: LangQuery = None
+    request: Request, invite_code: CodePath, number: HandPath, lang: LangQuery = None
 ) -> Any:
     """A finished hand in full: deal, auction, tricks, result, and the action log to replay."""
-    history = await service.load(session_factory=sessions, invite_code=invite_code)
+    history = await _history(request, invite_code)
     if history is None:
-        return _error_json(404, "unknown_table", "no table has this invite code")
+        return error_response(404, "unknown_table", "no table has this invite code")
     record = history.hand(number)
     if record is None:
-        return _error_json(*_missing_hand(history, number))
+        return error_response(*_missing_hand(history, number))
     t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
     return hands.detail(history, record, t)
 

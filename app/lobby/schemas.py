@@ -141,12 +141,3 @@ class ScoreSheet(BaseModel):
     totals: list[int]
     over: bool
     winners: list[int]
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorBody(BaseModel):
-    detail: ErrorDetail

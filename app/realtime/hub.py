@@ -22,6 +22,10 @@ from app.tables.live import LiveTable
 from app.tables.writer import Writer
 
 
+class UnknownTable(Exception):
+    """No table has this invite code."""
+
+
 def secret_seed() -> int:
     # 63 bits: fits a signed BIGINT column on every backend.
     return secrets.randbits(63)
@@ -63,6 +67,17 @@ class Hub:
                 room = self._rooms.get(invite_code) or await self._open(invite_code)
         if room is not None:
             self._rooms.move_to_end(invite_code)
+        return room
+
+    async def get_room(self, invite_code: str) -> Room:
+        """Like :meth:`room`, for callers that answer an unknown table with an error.
+
+        Raises:
+            UnknownTable: no table has this invite code.
+        """
+        room = await self.room(invite_code)
+        if room is None:
+            raise UnknownTable(invite_code)
         return room
 
     def add(self, live: LiveTable) -> Room:

@@ -150,6 +150,15 @@ class Room:
             await self._reload()
         return self.live.seat_of(token_hash)
 
+    async def is_host(self, token: str | None) -> bool:
+        """Whether ``token`` is the table's host token (it may seat bots)."""
+        if not token:
+            return False
+        stored = await repository.host_token_hash(
+            engine=self._engine, invite_code=self.live.invite_code
+        )
+        return stored is not None and tokens.matches(token, stored)
+
     # -- the single writer ----------------------------------------------------------------
 
     async def act(self, seat: int, version: int, action: dict[str, Any]) -> Refusal | None:

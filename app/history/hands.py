@@ -12,7 +12,8 @@ from typing import Any
 import engine
 from app.history import words
 from app.history.i18n import Text
-from app.history.service import HandRecord, LoggedAction, TableHistory
+from app.history.service import HandRecord, TableHistory
+from app.tables.rows import ActionRow
 
 
 def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
@@ -252,7 +253,7 @@ def _said(
     return text
 
 
-def describe(logged: LoggedAction, before: dict[str, Any], names: list[str], t: Text) -> str:
+def describe(logged: ActionRow, before: dict[str, Any], names: list[str], t: Text) -> str:
     """One logged action in words; ``before`` is the public view just before it."""
     name, action = names[logged.seat], logged.action
     if action["type"] == "pass":

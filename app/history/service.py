@@ -19,12 +19,7 @@ from app.db import SessionFactory
 from app.tables import replay, repository, tokens
 from app.tables.live import LiveTable
 from app.tables.replay import ReplayedHand
-
-
-@dataclass(frozen=True, slots=True)
-class LoggedAction:
-    seat: int
-    action: dict[str, Any]
+from app.tables.rows import ActionRow
 
 
 @dataclass(frozen=True)
@@ -34,7 +29,7 @@ class HandRecord:
     number: int
     dealer: int
     dealt: engine.HandState
-    actions: tuple[LoggedAction, ...]
+    actions: tuple[ActionRow, ...]
     final: engine.HandState
 
     @cached_property
@@ -131,8 +126,7 @@ def history_of(rows: repository.TableRows) -> TableHistory:
         if not hand.over:
             running.append(hand.number)  # its cards stay on the server
             return
-        logged = tuple(LoggedAction(row.seat, dict(row.action)) for row in hand.actions)
-        records.append(HandRecord(hand.number, hand.dealer, hand.dealt, logged, hand.final))
+        records.append(HandRecord(hand.number, hand.dealer, hand.dealt, hand.actions, hand.final))
 
     live = replay.rebuild(rows, on_hand=keep)
     return TableHistory(

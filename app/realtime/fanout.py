@@ -44,6 +44,7 @@ from app.tables import replay
 from app.tables.live import LiveTable
 from app.tables.models import Table
 from app.tables.replay import ReplayError
+from app.tables.rows import ActionRow
 
 CHANNEL = "mu_table"
 # The table's version and its actions after a given seq, in one statement (so one snapshot).
@@ -316,7 +317,11 @@ class Fanout:
             return await self._catch_up_all(live)  # the pool's connections may still work
         if not rows or rows[0].version <= live.version:
             return None
-        actions = [row for row in rows if row.seq is not None]
+        actions = [
+            ActionRow(row.seq, row.hand_number, row.seat, row.action)
+            for row in rows
+            if row.seq is not None
+        ]
         if rows[0].version - live.version == len(actions):
             try:
                 after = replay.advance(live, version=rows[0].version, actions=actions)

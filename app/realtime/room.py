@@ -25,7 +25,8 @@ from app.realtime.protocol import ErrorCode
 from app.tables import live as live_mod
 from app.tables import repository, tokens
 from app.tables.live import LiveTable, SeatInfo
-from app.tables.writer import Change, NewAction, NewHand, NewSeat, StaleWrite, Writer
+from app.tables.rows import ActionRow, HandRow, SeatRow
+from app.tables.writer import Change, StaleWrite, Writer
 
 SeedSource = Callable[[], int]
 Loader = Callable[[], Awaitable[LiveTable | None]]
@@ -171,13 +172,10 @@ class Room:
                 after = live_mod.play(current, seat, action)
             except engine.IllegalAction as exc:
                 return Refusal(exc.code, exc.message)
-            logged: NewAction = {
-                "seq": after.seq,
-                "hand_number": current.hand_number,
-                "seat": seat,
-                # What the rules read, not whatever else the client put in the message.
-                "action": engine.canonical_action(action),
-            }
+            # Logged as the rules read it, not whatever else the client put in the message.
+            logged = ActionRow(
+                after.seq, current.hand_number, seat, engine.canonical_action(action)
+            )
             after, hands = self._deal_if_due(after)
             if not await self._commit(after, Change(hands=hands, actions=[logged])):
                 return _stale(version, self.live.version)
@@ -207,19 +205,19 @@ class Room:
                     bot_level=bot_level,
                 )
                 after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
-                row = _seat_row(index, info)
+                row = SeatRow(index, info.name, info.token_hash, info.bot, info.bot_level)
                 change = Change(seats=[row], hands=hands, replaced=replaced)
                 if await self._commit(after, change):
                     return index, token
             raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
 
-    def _deal_if_due(self, live: LiveTable) -> tuple[LiveTable, list[NewHand]]:
+    def _deal_if_due(self, live: LiveTable) -> tuple[LiveTable, list[HandRow]]:
         # The next hand is dealt in the same transaction as the change that made it due, so
         # the database never holds a finished hand without its successor.
         if not live.needs_deal:
             return live, []
         seed = self._seeds()
-        row: NewHand = {"number": live.game.hand_number, "dealer": live.game.dealer, "seed": seed}
+        row = HandRow(live.game.hand_number, live.game.dealer, seed)
         return live_mod.deal(live, seed), [row]
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
@@ -283,13 +281,3 @@ def _pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool) -> int:
     if wanted not in free:
         raise SeatUnavailable("seat_taken", f"seat {wanted} is taken")
     return wanted
-
-
-def _seat_row(index: int, info: SeatInfo) -> NewSeat:
-    return {
-        "seat": index,
-        "name": info.name,
-        "token_hash": info.token_hash,
-        "is_bot": info.bot,
-        "bot_level": info.bot_level,
-    }

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -28,45 +27,12 @@ from app.db import SessionFactory
 from app.tables import live as live_mod
 from app.tables import repository
 from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
 class ReplayError(Exception):
     """The stored rows do not replay (a corrupted database, an incompatible engine, or rows
     that do not continue the live table they were applied to)."""
-
-
-# The columns replay reads. ORM rows, SQLAlchemy result rows and psycopg's named tuples all fit.
-class SeatRow(Protocol):
-    @property
-    def seat(self) -> int: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def token_hash(self) -> str: ...
-    @property
-    def is_bot(self) -> bool: ...
-    @property
-    def bot_level(self) -> str | None: ...
-
-
-class HandRow(Protocol):
-    @property
-    def number(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def seed(self) -> int: ...
-
-
-class ActionRow(Protocol):
-    @property
-    def seq(self) -> int: ...
-    @property
-    def hand_number(self) -> int: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def action(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)

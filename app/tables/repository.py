@@ -5,14 +5,14 @@ Every later change to a table goes through the one writer, ``writer.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Row, select
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from app.tables.models import Action, Hand, Seat, Table
+from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,9 +20,19 @@ class TableRows:
     """Everything needed to rebuild a table by replaying it through the engine."""
 
     table: Table
-    seats: Sequence[Seat]
-    hands: Sequence[Hand]
-    actions: Sequence[Action]
+    seats: list[SeatRow]
+    hands: list[HandRow]  # in order
+    actions: list[ActionRow]  # in order
+
+
+@dataclass(frozen=True, slots=True)
+class NewerRows:
+    """What a table holds beyond a known state, all read in one snapshot at ``version``."""
+
+    version: int
+    seats: list[SeatRow]  # all of them
+    hands: list[HandRow]  # the newer ones, in order
+    actions: list[ActionRow]  # the newer ones, in order
 
 
 async def create_table(
@@ -61,24 +71,7 @@ async def load_table(*, session: AsyncSession, invite_code: str) -> TableRows | 
     table = await session.scalar(select(Table).where(Table.invite_code == invite_code))
     if table is None:
         return None
-    seats = await session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat))
-    hands = await session.scalars(
-        select(Hand).where(Hand.table_id == table.id).order_by(Hand.number)
-    )
-    actions = await session.scalars(
-        select(Action).where(Action.table_id == table.id).order_by(Action.seq)
-    )
-    return TableRows(table, seats.all(), hands.all(), actions.all())
-
-
-@dataclass(frozen=True, slots=True)
-class NewerRows:
-    """What was committed to a table after a known state, all read in one snapshot."""
-
-    version: int
-    seats: Sequence[Row[int, str, str, bool, str | None]]  # all of them
-    hands: Sequence[Row[int, int, int]]
-    actions: Sequence[Row[int, int, int, dict[str, Any]]]
+    return TableRows(table, *await _rows(session, table.id, hand_number=0, seq=0))
 
 
 async def load_newer(
@@ -92,19 +85,30 @@ async def load_newer(
         newer = await conn.scalar(select(Table.version).where(Table.id == table_id))
         if newer is None or newer <= version:
             return None
-        seats = await conn.execute(
-            select(Seat.seat, Seat.name, Seat.token_hash, Seat.is_bot, Seat.bot_level).where(
-                Seat.table_id == table_id
-            )
-        )
-        hands = await conn.execute(
-            select(Hand.number, Hand.dealer, Hand.seed)
-            .where(Hand.table_id == table_id, Hand.number > hand_number)
-            .order_by(Hand.number)
-        )
-        actions = await conn.execute(
-            select(Action.seq, Action.hand_number, Action.seat, Action.action)
-            .where(Action.table_id == table_id, Action.seq > seq)
-            .order_by(Action.seq)
-        )
-        return NewerRows(newer, seats.all(), hands.all(), actions.all())
+        return NewerRows(newer, *await _rows(conn, table_id, hand_number=hand_number, seq=seq))
+
+
+# The columns of each row type, in its fields' order.
+_SEAT = (Seat.seat, Seat.name, Seat.token_hash, Seat.is_bot, Seat.bot_level)
+_HAND = (Hand.number, Hand.dealer, Hand.seed)
+_ACTION = (Action.seq, Action.hand_number, Action.seat, Action.action)
+
+
+async def _rows(
+    db: AsyncSession | AsyncConnection, table_id: int, *, hand_number: int, seq: int
+) -> tuple[list[SeatRow], list[HandRow], list[ActionRow]]:
+    """All seats of the table, its hands after ``hand_number``, its actions after ``seq``."""
+    seats = await db.execute(select(*_SEAT).where(Seat.table_id == table_id).order_by(Seat.seat))
+    hands = await db.execute(
+        select(*_HAND)
+        .where(Hand.table_id == table_id, Hand.number > hand_number)
+        .order_by(Hand.number)
+    )
+    actions = await db.execute(
+        select(*_ACTION).where(Action.table_id == table_id, Action.seq > seq).order_by(Action.seq)
+    )
+    return (
+        [SeatRow._make(row) for row in seats],
+        [HandRow._make(row) for row in hands],
+        [ActionRow._make(row) for row in actions],
+    )

@@ -30,9 +30,9 @@ the gap grows. Batches keep that serial part to one short transaction per batch.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypedDict
+from typing import Any, NamedTuple, Protocol
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
@@ -43,6 +43,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.config import is_postgres, libpq_url
 from app.db import Base
 from app.tables.models import Action, Hand, Seat, Table
+from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
 class StaleWrite(Exception):
@@ -50,34 +51,13 @@ class StaleWrite(Exception):
     written."""
 
 
-class NewSeat(TypedDict):
-    seat: int
-    name: str
-    token_hash: str
-    is_bot: bool
-    bot_level: str | None
-
-
-class NewHand(TypedDict):
-    number: int
-    dealer: int
-    seed: int
-
-
-class NewAction(TypedDict):
-    seq: int
-    hand_number: int
-    seat: int
-    action: dict[str, Any]
-
-
 @dataclass(frozen=True, slots=True)
 class Change:
     """New rows for one table, written together with its version bump."""
 
-    seats: Sequence[NewSeat] = ()
-    hands: Sequence[NewHand] = ()
-    actions: Sequence[NewAction] = ()
+    seats: Sequence[SeatRow] = ()
+    hands: Sequence[HandRow] = ()
+    actions: Sequence[ActionRow] = ()
     # Seats whose existing rows the rows in ``seats`` update in place (a person taking a
     # bot's seat); every other row in ``seats`` is a new one.
     replaced: Sequence[int] = ()
@@ -180,10 +160,10 @@ class _Transaction:
                 if (await conn.execute(_BUMP, guard)).rowcount != 1:
                     return False  # nothing else was run: the transaction commits nothing
                 for row in change.seats:
-                    if row["seat"] in replaced:
-                        where = {"at_table": table_id, "at_seat": row["seat"]}
-                        await conn.execute(_REPLACE_SEAT, {**row, **where})
-                new_seats = [row for row in change.seats if row["seat"] not in replaced]
+                    if row.seat in replaced:
+                        where = {"at_table": table_id, "at_seat": row.seat}
+                        await conn.execute(_REPLACE_SEAT, {**row._asdict(), **where})
+                new_seats = [row for row in change.seats if row.seat not in replaced]
                 for statement, rows in (
                     (_INSERT_SEATS, new_seats),
                     (_INSERT_HANDS, change.hands),
@@ -202,8 +182,8 @@ class _Transaction:
         """Nothing of its own to close (the engine belongs to the app)."""
 
 
-def _of_table(table_id: int, rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    return [{**row, "table_id": table_id} for row in rows]
+def _of_table(table_id: int, rows: Iterable[NamedTuple]) -> list[dict[str, Any]]:
+    return [{**row._asdict(), "table_id": table_id} for row in rows]
 
 
 # -- PostgreSQL: one statement ----------------------------------------------------------------
@@ -283,12 +263,12 @@ def _parameters(table_id: int, expected_version: int, change: Change) -> dict[st
     return {
         "table_id": table_id,
         "expected": expected_version,
-        "replaced_seats": _rows([row for row in change.seats if row["seat"] in replaced]),
-        "new_seats": _rows([row for row in change.seats if row["seat"] not in replaced]),
+        "replaced_seats": _rows([row for row in change.seats if row.seat in replaced]),
+        "new_seats": _rows([row for row in change.seats if row.seat not in replaced]),
         "hands": _rows(change.hands),
         "actions": _rows(change.actions),
     }
 
 
-def _rows(rows: Iterable[Mapping[str, Any]]) -> str:
-    return json.dumps(list(rows), separators=(",", ":"))
+def _rows(rows: Iterable[NamedTuple]) -> str:
+    return json.dumps([row._asdict() for row in rows], separators=(",", ":"))

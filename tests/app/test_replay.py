@@ -13,33 +13,10 @@ from app.tables import live as live_mod
 from app.tables import replay
 from app.tables.live import LiveTable, SeatInfo, TableOptions
 from app.tables.replay import ReplayedHand, ReplayError
+from app.tables.rows import ActionRow, HandRow, SeatRow
 from tests.app.helpers import choose
 
 OPTIONS = TableOptions(players=3, target_score=None, hands=2)
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    name: str
-    token_hash: str
-    is_bot: bool = False
-    bot_level: str | None = None
-
-
-@dataclass(frozen=True)
-class HandRow:
-    number: int
-    dealer: int
-    seed: int
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    seq: int
-    hand_number: int
-    seat: int
-    action: dict[str, Any]
 
 
 @dataclass
@@ -153,11 +130,11 @@ def test_the_observer_gets_each_hand_dealt_and_played(played: Played) -> None:
         pytest.param(lambda p: {"hands": p.hands[1:]}, id="hand-missing"),
         pytest.param(lambda p: {"hands": p.hands[:1]}, id="actions-of-no-hand"),
         pytest.param(
-            lambda p: {"hands": [replace(p.hands[0], dealer=p.hands[0].dealer + 1)]},
+            lambda p: {"hands": [p.hands[0]._replace(dealer=p.hands[0].dealer + 1)]},
             id="wrong-dealer",
         ),
         pytest.param(
-            lambda p: {"actions": [replace(p.actions[0], action={"type": "play", "card": 0})]},
+            lambda p: {"actions": [p.actions[0]._replace(action={"type": "play", "card": 0})]},
             id="refused-by-the-rules",
         ),
     ],

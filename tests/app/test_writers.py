@@ -13,6 +13,7 @@ from sqlalchemy import select
 from app.main import release
 from app.tables import repository
 from app.tables.models import Action, Hand, Seat, Table
+from app.tables.rows import ActionRow, HandRow, SeatRow
 from app.tables.writer import Change, StaleWrite, Writer, create_writer
 
 
@@ -32,25 +33,18 @@ async def new_table(app: FastAPI) -> int:
         return table.id
 
 
-def seat_row(table_id: int, seat: int, name: str, *, bot: bool = False) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seat": seat,
-        "name": name,
-        "token_hash": f"{table_id}-{name}",  # unique in the whole (shared) test database
-        "is_bot": bot,
-        "bot_level": "heuristic" if bot else None,
-    }
+def seat_row(table_id: int, seat: int, name: str, *, bot: bool = False) -> SeatRow:
+    return SeatRow(
+        seat=seat,
+        name=name,
+        token_hash=f"{table_id}-{name}",  # unique in the whole (shared) test database
+        is_bot=bot,
+        bot_level="heuristic" if bot else None,
+    )
 
 
-def action_row(table_id: int, seq: int) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seq": seq,
-        "hand_number": 1,
-        "seat": 0,
-        "action": {"type": "bid", "cards": [3, 17]},
-    }
+def action_row(table_id: int, seq: int) -> ActionRow:
+    return ActionRow(seq=seq, hand_number=1, seat=0, action={"type": "bid", "cards": [3, 17]})
 
 
 async def rows(app: FastAPI, table_id: int) -> dict[str, Any]:
@@ -80,7 +74,7 @@ async def test_a_change_is_written_whole_with_its_version(app: FastAPI) -> None:
     # 63-bit deal seeds survive the trip through JSON exactly.
     seed = 2**62 + 12345
     dealt = Change(
-        hands=[{"table_id": table_id, "number": 1, "dealer": 1, "seed": seed}],
+        hands=[HandRow(number=1, dealer=1, seed=seed)],
         actions=[action_row(table_id, 1)],
     )
     assert await writer.commit(table_id=table_id, expected_version=1, change=dealt) == 2
@@ -127,7 +121,7 @@ def a_full_change(table_id: int) -> Change:
     """A seat, the hand it deals and the hand's first action: all of a join's kinds of row."""
     return Change(
         seats=[seat_row(table_id, 0, "Ada")],
-        hands=[{"table_id": table_id, "number": 1, "dealer": 0, "seed": 7}],
+        hands=[HandRow(number=1, dealer=0, seed=7)],
         actions=[action_row(table_id, 1)],
     )
 
@@ -138,7 +132,7 @@ def a_full_change(table_id: int) -> Change:
         pytest.param(lambda t: Change(seats=[seat_row(t, 0, "Bea")]), id="seat"),
         pytest.param(lambda t: Change(seats=[seat_row(t, 3, "Ada")]), id="token-hash"),
         pytest.param(
-            lambda t: Change(hands=[{"table_id": t, "number": 1, "dealer": 2, "seed": 9}]),
+            lambda t: Change(hands=[HandRow(number=1, dealer=2, seed=9)]),
             id="hand-number",
         ),
         pytest.param(lambda t: Change(actions=[action_row(t, 1)]), id="action-seq"),
@@ -166,7 +160,7 @@ async def test_seats_hands_and_actions_are_written_all_or_nothing(app: FastAPI) 
     # Only the last part is refused (its seq is taken): the seat and hand go too.
     spoiled = Change(
         seats=[seat_row(table_id, 0, "Ada")],
-        hands=[{"table_id": table_id, "number": 1, "dealer": 0, "seed": 7}],
+        hands=[HandRow(number=1, dealer=0, seed=7)],
         actions=[action_row(table_id, 2), action_row(table_id, 1)],
     )
     with pytest.raises(StaleWrite):

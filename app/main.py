@@ -18,6 +18,7 @@ from app.lobby import router as lobby
 from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
+from app.tables.store import Store
 from app.tables.writer import create_writer
 from app.web import router as web
 
@@ -33,7 +34,6 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     settings = settings or Settings()
     settings.check_multi_process()
     engine = db.create_engine(settings.database_url)
-    runner = BotRunner(db_engine=engine, delay_ms=settings.bot_delay_ms)
     # PostgreSQL: listen for other processes' changes (harmless when there are none).
     changes = (
         fanout.Fanout(
@@ -51,6 +51,8 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         db_engine=engine,
         committed=changes.published if changes else None,
     )
+    store = Store(engine=engine, sessions=db.create_session_factory(engine), writer=writer)
+    runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -66,13 +68,11 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     app.state.db_engine = engine
-    app.state.session_factory = db.create_session_factory(engine)
+    app.state.session_factory = store.sessions
     app.state.bots = runner
     app.state.fanout = changes
     app.state.writer = writer
-    app.state.hub = Hub(
-        db_engine=engine, writer=writer, session_factory=app.state.session_factory, seeds=seeds
-    )
+    app.state.hub = Hub(store, seeds=seeds)
     errors.install(app)
     lobby.install_error_handlers(app)
     app.include_router(lobby.router)

@@ -297,9 +297,9 @@ class Fanout:
         return fresh
 
     def _full_reload(self, room: Room) -> Callable[[LiveTable], Awaitable[LiveTable | None]]:
-        async def read(_live: LiveTable) -> LiveTable | None:
+        async def read(live: LiveTable) -> LiveTable | None:
             assert self._hub is not None
-            return await self._hub.load(room.live.invite_code)
+            return await self._hub.store.load(live.invite_code)
 
         return read
 

@@ -13,13 +13,9 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from app.db import SessionFactory
 from app.realtime.room import Room, SeedSource
-from app.tables import replay
 from app.tables.live import LiveTable
-from app.tables.writer import Writer
+from app.tables.store import Store
 
 
 class UnknownTable(Exception):
@@ -33,17 +29,9 @@ def secret_seed() -> int:
 
 class Hub:
     def __init__(
-        self,
-        *,
-        db_engine: AsyncEngine,
-        writer: Writer,
-        session_factory: SessionFactory,
-        seeds: SeedSource = secret_seed,
-        max_idle: int = 1000,
+        self, store: Store, *, seeds: SeedSource = secret_seed, max_idle: int = 1000
     ) -> None:
-        self._engine = db_engine
-        self._writer = writer
-        self._session_factory = session_factory
+        self._store = store
         self._seeds = seeds
         self._max_idle = max_idle
         self._rooms: OrderedDict[str, Room] = OrderedDict()
@@ -55,8 +43,8 @@ class Hub:
         self.on_new_room: Callable[[Room], None] | None = None
 
     @property
-    def seeds(self) -> SeedSource:
-        return self._seeds
+    def store(self) -> Store:
+        return self._store
 
     async def room(self, invite_code: str) -> Room | None:
         """The table's room, replaying it from the database on first use; None if unknown."""
@@ -107,21 +95,13 @@ class Hub:
         await asyncio.gather(*(room.going_away(code, reason) for room in self.rooms()))
 
     async def _open(self, invite_code: str) -> Room | None:
-        live = await self.load(invite_code)
+        live = await self._store.load(invite_code)
         if live is None:
             return None
         return self.add(live)
 
-    async def load(self, invite_code: str) -> LiveTable | None:
-        return await replay.load(session_factory=self._session_factory, invite_code=invite_code)
-
     def _new_room(self, live: LiveTable) -> Room:
-        async def reload() -> LiveTable | None:
-            return await self.load(live.invite_code)
-
-        room = Room(
-            live, db_engine=self._engine, writer=self._writer, seeds=self._seeds, load=reload
-        )
+        room = Room(live, store=self._store, seeds=self._seeds)
         if self.on_new_room is not None:
             self.on_new_room(room)
         return room

@@ -15,8 +15,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 import engine
 from app import logging as log
 from app.realtime.connection import Connection
@@ -26,10 +24,10 @@ from app.tables import live as live_mod
 from app.tables import repository, tokens
 from app.tables.live import LiveTable, SeatInfo
 from app.tables.rows import ActionRow, HandRow, SeatRow
-from app.tables.writer import Change, StaleWrite, Writer
+from app.tables.store import Store
+from app.tables.writer import Change, StaleWrite
 
 SeedSource = Callable[[], int]
-Loader = Callable[[], Awaitable[LiveTable | None]]
 # Reads what other processes committed since the given state; None when nothing is newer.
 CatchUp = Callable[[LiveTable], Awaitable[LiveTable | None]]
 
@@ -54,16 +52,12 @@ class Room:
         self,
         live: LiveTable,
         *,
-        db_engine: AsyncEngine,
-        writer: Writer,
+        store: Store,
         seeds: SeedSource,
-        load: Loader,
     ) -> None:
         self.live = live
-        self._engine = db_engine
-        self._writer = writer
+        self._store = store
         self._seeds = seeds
-        self._load = load
         self._lock = asyncio.Lock()
         self._connections: set[Connection] = set()
         self._presence = [0] * live.options.players
@@ -144,7 +138,7 @@ class Room:
         token_hash = tokens.hash_token(token)
         seat = self.live.seat_of(token_hash)
         if seat is not None or not await repository.has_seat_token(
-            engine=self._engine, table_id=self.live.table_id, token_hash=token_hash
+            engine=self._store.engine, table_id=self.live.table_id, token_hash=token_hash
         ):
             return seat
         async with self._lock:
@@ -156,7 +150,7 @@ class Room:
         if not token:
             return False
         stored = await repository.host_token_hash(
-            engine=self._engine, invite_code=self.live.invite_code
+            engine=self._store.engine, invite_code=self.live.invite_code
         )
         return stored is not None and tokens.matches(token, stored)
 
@@ -222,7 +216,7 @@ class Room:
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
         try:
-            version = await self._writer.commit(
+            version = await self._store.writer.commit(
                 table_id=after.table_id, expected_version=self.live.version, change=change
             )
         except StaleWrite:
@@ -259,7 +253,7 @@ class Room:
                 await connection.close(code, reason)
 
     async def _reload(self) -> None:
-        fresh = await self._load()
+        fresh = await self._store.load(self.live.invite_code)
         if fresh is not None:
             self.live = fresh
             self._broadcast()

@@ -153,23 +153,21 @@ async def test_a_taken_unique_key_is_stale_and_writes_nothing(
 async def test_seats_hands_and_actions_are_written_all_or_nothing(app: FastAPI) -> None:
     writer: Writer = app.state.writer
     table_id = await new_table(app)
-    await writer.commit(
-        table_id=table_id, expected_version=0, change=Change(actions=[action_row(table_id, 1)])
-    )
-    before = await rows(app, table_id)
-    # Only the last part is refused (its seq is taken): the seat and hand go too.
-    spoiled = Change(
-        seats=[seat_row(table_id, 0, "Ada")],
-        hands=[HandRow(number=1, dealer=0, seed=7)],
-        actions=[action_row(table_id, 2), action_row(table_id, 1)],
-    )
+    empty = await rows(app, table_id)
+    # Only the last part is refused (two actions with one seq): the seat and hand go too.
+    spoiled = a_full_change(table_id)
+    spoiled = Change(seats=spoiled.seats, hands=spoiled.hands, actions=[*spoiled.actions] * 2)
     with pytest.raises(StaleWrite):
-        await writer.commit(table_id=table_id, expected_version=1, change=spoiled)
-    assert await rows(app, table_id) == before
+        await writer.commit(table_id=table_id, expected_version=0, change=spoiled)
+    assert await rows(app, table_id) == empty
     # A stale version: not even the parts that would fit are written.
     with pytest.raises(StaleWrite):
-        await writer.commit(table_id=table_id, expected_version=0, change=a_full_change(table_id))
-    assert await rows(app, table_id) == before
+        await writer.commit(table_id=table_id, expected_version=1, change=a_full_change(table_id))
+    assert await rows(app, table_id) == empty
+    # On its version, all of it.
+    await writer.commit(table_id=table_id, expected_version=0, change=a_full_change(table_id))
+    written = await rows(app, table_id)
+    assert [len(written[kind]) for kind in ("seats", "hands", "actions")] == [1, 1, 1]
 
 
 async def test_a_stale_or_duplicate_change_writes_nothing(app: FastAPI) -> None:

@@ -77,7 +77,13 @@ class Room:
         connected = tuple(
             count > 0 or remote for count, remote in zip(self._presence, self._remote, strict=True)
         )
-        return Snapshot(self.live, connected, self._stand_ins)
+        stand_ins = self._stand_ins
+        if stand_ins:
+            # A person who is back plays for themselves at once. The bot runner clears their
+            # mark when it next looks, which may be after this broadcast; no view may show a
+            # connected seat as played by a bot meanwhile (nor may the runner move for it).
+            stand_ins = frozenset(seat for seat in stand_ins if not connected[seat])
+        return Snapshot(self.live, connected, stand_ins)
 
     def local_presence(self) -> tuple[bool, ...]:
         """The seats connected to this process."""

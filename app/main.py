@@ -20,6 +20,7 @@ from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables import router as tables
 from app.tables.writers import ChangeWriter, PostgresWriter, SqlAlchemyWriter
+from app.web import catalog
 from app.web import router as web
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)
+    app.include_router(catalog.router)
     app.include_router(history_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app

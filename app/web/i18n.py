@@ -2,7 +2,7 @@
 
 The catalogs live as ``.po`` files next to this module and are compiled in memory with Babel when
 the module is imported, so a fresh clone needs no extra build step and no ``.mo`` file can go stale.
-The JavaScript strings have their own table in ``static/js/i18n.js``.
+The scripts' strings have their own domain, ``client``, served as JSON by ``app/web/catalog.py``.
 """
 
 from __future__ import annotations

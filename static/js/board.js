@@ -3,17 +3,28 @@
 // Legality comes only from the server's prompt; this module just shows it.
 import { cardFace, colourName, rankingParts, sortHand, trumpChip, trumpName } from "./cards.js";
 import { $, fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { N_, _, ngettext } from "./i18n.js";
 
-export const seatName = (view, seat) => view.seats?.[seat]?.name || t("seat.number", { n: seat + 1 });
+export const seatNumber = (seat) => _("Seat {n}", { n: seat + 1 });
+export const seatName = (view, seat) => view.seats?.[seat]?.name || seatNumber(seat);
 
 const count = (value) => (Array.isArray(value) ? value.length : (value ?? 0));
 
 // The two leading roles are Chief/Vice in the classic game and Crown/Shield in the revised
 // edition; the view's `roles` says which, and the same seats sit in `chief`/`vice`.
+const ROLE_NAME = { chief: N_("Chief"), vice: N_("Vice"), crown: N_("Crown"), shield: N_("Shield") };
+const ROLE_THE = {
+  chief: N_("the chief"),
+  vice: N_("the vice"),
+  crown: N_("the Crown"),
+  shield: N_("the Shield"),
+};
 const roleKey = (view, role) => view.roles?.[role] ?? role;
-export const roleName = (view, role) => t(`role.${roleKey(view, role)}`);
-export const roleThe = (view, role) => t(`role.the_${roleKey(view, role)}`);
+export const roleName = (view, role) => _(ROLE_NAME[roleKey(view, role)] ?? role);
+export const roleThe = (view, role) => _(ROLE_THE[roleKey(view, role)] ?? role);
+
+const BOT_LEVEL_NAME = { random: N_("Easy"), heuristic: N_("Normal"), search: N_("Strong") };
+export const botLevelName = (level) => _(BOT_LEVEL_NAME[level] ?? level);
 
 // During the revised auction the Crown and Shield change hands live (`crown`, `shield`).
 const holder = (view, role) => view[role] ?? view[role === "chief" ? "crown" : "shield"] ?? null;
@@ -29,12 +40,12 @@ function roles(view, seat) {
   const list = [];
   if (holder(view, "chief") === seat) list.push(["chief", roleName(view, "chief")]);
   if (holder(view, "vice") === seat) list.push(["vice", roleName(view, "vice")]);
-  if (view.partner === seat) list.push(["partner", t("role.partner")]);
-  if (view.dealer === seat) list.push(["dealer", t("role.dealer")]);
+  if (view.partner === seat) list.push(["partner", _("Partner")]);
+  if (view.dealer === seat) list.push(["dealer", _("Dealer")]);
   // The revised edition's live Crown badge already says who leads the auction.
   const crown = view.roles?.chief === "crown";
   if (view.phase === "auction" && !crown && view.auction_leader === seat)
-    list.push(["leader", t("role.leader")]);
+    list.push(["leader", _("Leads")]);
   return list.map(([kind, label]) => h("span", { class: `badge b-${kind}` }, label));
 }
 
@@ -44,6 +55,8 @@ function seatPanel(view, seat, { mine = false } = {}) {
   const turn = view.to_move === seat;
   const display = view.displays?.[seat] ?? [];
   const bidCount = count(view.bids?.[seat]);
+  const cards = count(view.hand_counts?.[seat]) + display.length;
+  const you = mine ? " (" + _("you") + ")" : "";
   return h(
     "div",
     {
@@ -53,8 +66,8 @@ function seatPanel(view, seat, { mine = false } = {}) {
     h(
       "div",
       { class: "who" },
-      h("span", { class: "presence", title: connected ? t("presence.on") : t("presence.off") }),
-      h("b", { class: "name" }, seatName(view, seat) + (mine ? ` (${t("seat.you")})` : "")),
+      h("span", { class: "presence", title: connected ? _("connected") : _("not connected") }),
+      h("b", { class: "name" }, seatName(view, seat) + you),
     ),
     h(
       "div",
@@ -63,31 +76,31 @@ function seatPanel(view, seat, { mine = false } = {}) {
         ? h(
             "span",
             { class: "badge b-bot" },
-            info.bot_level ? t("bot.badge", { level: t(`bot.level.${info.bot_level}`) }) : t("role.bot"),
+            info.bot_level ? _("Bot · {level}", { level: botLevelName(info.bot_level) }) : _("Bot"),
           )
         : null,
       info.bot_playing
         ? h(
             "span",
-            { class: "badge b-standin", title: t("bot.playing_title"), dataset: { testid: `bot-playing-${seat}` } },
-            t("bot.playing"),
+            {
+              class: "badge b-standin",
+              title: _("Away: a bot plays for them until they come back"),
+              dataset: { testid: `bot-playing-${seat}` },
+            },
+            _("bot playing"),
           )
         : null,
       ...roles(view, seat),
-      h(
-        "span",
-        { title: t("stats.cards_title") },
-        t("stats.cards", { n: count(view.hand_counts?.[seat]) + display.length }),
-      ),
+      h("span", { title: _("cards in hand and on display") }, ngettext("{n} card", "{n} cards", cards)),
       view.phase === "auction"
         ? h(
             "span",
             { class: "bidcount", dataset: { testid: `bid-count-${seat}` } },
-            t("stats.bid", { n: bidCount }),
+            _("bid {n}", { n: bidCount }),
           )
-        : h("span", {}, t("stats.tricks", { n: count(view.tricks_won?.[seat]) })),
-      h("span", { class: "total" }, t("stats.total", { n: view.totals?.[seat] ?? 0 })),
-      turn ? h("span", { class: "turnmark" }, t("stats.turn")) : null,
+        : h("span", {}, ngettext("{n} trick", "{n} tricks", count(view.tricks_won?.[seat]))),
+      h("span", { class: "total" }, ngettext("{n} point", "{n} points", view.totals?.[seat] ?? 0)),
+      turn ? h("span", { class: "turnmark" }, _("to move")) : null,
     ),
     mine
       ? null
@@ -100,17 +113,24 @@ function seatPanel(view, seat, { mine = false } = {}) {
 }
 
 export function renderInfo(view) {
-  const trick = view.trick_number ? ` · ${t("info.trick", { n: view.trick_number })}` : "";
-  $("#hand-no").textContent = t("info.hand", { n: view.hand_number ?? 1 }) + trick;
-  $("#goal").textContent = view.team_goal ? t("info.goal", { goal: view.team_goal, bid: view.bid }) : "";
+  const hand = _("Hand {n}", { n: view.hand_number ?? 1 });
+  const trick = view.trick_number ? _("trick {n}", { n: view.trick_number }) : "";
+  $("#hand-no").textContent = trick ? `${hand} · ${trick}` : hand;
+  const goal = view.team_goal;
+  $("#goal").textContent = goal
+    ? ngettext("Team goal: {goal} point (bid {bid})", "Team goal: {goal} points (bid {bid})", goal, {
+        goal,
+        bid: view.bid,
+      })
+    : "";
   const ranking = $("#ranking");
   const names = { chief: roleName(view, "chief"), vice: roleName(view, "vice") };
   const parts = rankingParts(view.trumps, names, view.trump_ranking);
   fill(
     ranking,
-    ...(parts.length ? [h("span", { class: "muted" }, t("rank.title"))] : []),
+    ...(parts.length ? [h("span", { class: "muted" }, _("Trumps:"))] : []),
     ...parts.flatMap((part, i) => [
-      i ? h("span", { "class": "gt", "aria-label": t("rank.over") }, "›") : null,
+      i ? h("span", { "class": "gt", "aria-label": _("ranks over") }, "›") : null,
       h(
         "span",
         { class: "rank" },
@@ -164,8 +184,11 @@ function auctionLog(view) {
       "p",
       { class: "lead" },
       leader === null || leader === undefined
-        ? t("auction.no_leader")
-        : t("auction.leader", { name: seatName(view, leader), n: count(view.bids?.[leader]) }),
+        ? _("Nobody has placed cards yet")
+        : _("{name} leads the auction with {n}", {
+            name: seatName(view, leader),
+            n: count(view.bids?.[leader]),
+          }),
     ),
     h(
       "ol",
@@ -175,36 +198,52 @@ function auctionLog(view) {
           "li",
           {},
           entry.type === "pass"
-            ? t("auction.passed", { name: seatName(view, entry.seat) })
-            : t("auction.placed", { name: seatName(view, entry.seat), n: entry.cards.length }),
+            ? _("{name} passed", { name: seatName(view, entry.seat) })
+            : _("{name} placed {n}", { name: seatName(view, entry.seat), n: entry.cards.length }),
         ),
       ),
     ),
   );
 }
 
+export function winnersText(view) {
+  const winners = view.winners ?? [];
+  const names = winners.map((seat) => seatName(view, seat)).join(", ");
+  // TRANSLATORS: the plural follows the number of winners.
+  return ngettext("Winner: {names}", "Winners: {names}", winners.length, { names });
+}
+
 // One sentence saying who is to act, shown under the trick.
 export function statusText(view) {
-  if (view.game_over) {
-    const names = (view.winners ?? []).map((seat) => seatName(view, seat)).join(", ");
-    return t(view.winners?.length > 1 ? "summary.winners" : "summary.winner", { names });
-  }
+  if (view.game_over) return winnersText(view);
   const seat = view.to_move;
   if (seat === null || seat === undefined) return "";
   const mine = seat === view.seat;
   const name = seatName(view, seat);
-  const [key, role] =
-    {
-      auction: ["bid"],
-      discard: ["discard", "chief"],
-      vice_trump: ["trump", "vice"],
-      chief_trump: ["trump", "chief"],
-      partner: ["partner", "chief"],
-      play: ["play"],
-    }[view.phase] ?? [];
-  if (!key) return "";
-  const n = view.prompt?.count ?? 3;
-  return t(`status.${mine ? "you" : "other"}_${key}`, { name, n, role: role ? roleName(view, role) : "" });
+  const chief = roleName(view, "chief");
+  switch (view.phase) {
+    case "auction":
+      return mine ? _("Your turn: place cards or pass") : _("{name} is bidding…", { name });
+    case "discard":
+      return mine
+        ? ngettext("Your turn: discard {n} card", "Your turn: discard {n} cards", view.prompt?.count ?? 3)
+        : _("{name} ({role}) takes the kitty and discards…", { name, role: chief });
+    case "vice_trump":
+    case "chief_trump": {
+      const role = view.phase === "vice_trump" ? roleName(view, "vice") : chief;
+      return mine
+        ? _("Your turn: name your trump ({role})", { role })
+        : _("{name} ({role}) names a trump…", { name, role });
+    }
+    case "partner":
+      return mine
+        ? _("Your turn: choose a partner")
+        : _("{name} ({role}) chooses a partner…", { name, role: chief });
+    case "play":
+      return mine ? _("Your turn: play a card") : _("{name} plays…", { name });
+    default:
+      return "";
+  }
 }
 
 // Your own seat: your panel, the face-up cards in front of you and your hand.
@@ -224,7 +263,7 @@ export function renderMe(view, ui) {
       ? h(
           "div",
           { class: "my-display" },
-          h("span", { class: "label" }, t("me.display")),
+          h("span", { class: "label" }, _("On display")),
           h("div", { class: "cards" }, ...display.map((c) => myCard(view, c, prompt, ui, "display"))),
         )
       : null,
@@ -261,27 +300,29 @@ function myCard(view, card, prompt, ui, place) {
 // Whether a card of yours can be used right now, and if not, why (from the prompt only).
 function cardState(view, card, prompt, ui, place) {
   if (ui.pending) return { legal: false, reason: "" };
-  if (!prompt || view.to_move !== view.seat) return { legal: false, reason: t("reason.wait") };
+  if (!prompt || view.to_move !== view.seat) return { legal: false, reason: _("Wait for your turn") };
   if (prompt.type === "bid") {
-    if (place !== "hand") return { legal: false, reason: t("reason.bid_from_hand") };
+    if (place !== "hand") return { legal: false, reason: _("Bids come from your hand") };
     const full = ui.selected.size >= prompt.max_cards && !ui.selected.has(card.id);
-    return full
-      ? { legal: false, reason: t("reason.max_cards", { n: prompt.max_cards }) }
-      : { legal: true, reason: "" };
+    const most = ngettext("You may place only {n} card", "You may place up to {n} cards", prompt.max_cards);
+    return full ? { legal: false, reason: most } : { legal: true, reason: "" };
   }
   if (prompt.type === "discard") {
     const full = ui.selected.size >= prompt.count && !ui.selected.has(card.id);
     const allowed = place === "hand" && prompt.cards.includes(card.id) && !full;
     return allowed
       ? { legal: true, reason: "" }
-      : { legal: false, reason: t("reason.discard_count", { n: prompt.count }) };
+      : {
+          legal: false,
+          reason: ngettext("Discard exactly {n} card", "Discard exactly {n} cards", prompt.count),
+        };
   }
-  if (prompt.type !== "play") return { legal: false, reason: t("reason.choose_first") };
+  if (prompt.type !== "play") return { legal: false, reason: _("Make your choice above first") };
   if (prompt.cards.includes(card.id)) return { legal: true, reason: "" };
   const follow = prompt.must_follow;
-  if (follow === "trump") return { legal: false, reason: t("reason.follow_trump") };
-  if (follow) return { legal: false, reason: t("reason.follow_colour", { colour: colourName(follow) }) };
-  return { legal: false, reason: t("reason.not_allowed") };
+  if (follow === "trump") return { legal: false, reason: _("You must play a trump") };
+  if (follow) return { legal: false, reason: _("You must follow {colour}", { colour: colourName(follow) }) };
+  return { legal: false, reason: _("This card cannot be played now") };
 }
 
 // Prompts answered by selecting several cards of the hand first.
@@ -312,9 +353,11 @@ function bidControls(view, prompt, ui) {
     h(
       "p",
       { class: "prompt-title" },
-      prompt.max_cards ? t("bid.title", { n: prompt.max_cards }) : t("bid.title_none"),
+      prompt.max_cards
+        ? ngettext("You may place {n} card", "You may place up to {n} cards", prompt.max_cards)
+        : _("You cannot place more cards now: pass"),
     ),
-    prompt.max_cards ? h("p", { class: "muted" }, t("bid.help")) : null,
+    prompt.max_cards ? h("p", { class: "muted" }, _("Tap cards from your hand to select them.")) : null,
     h(
       "div",
       { class: "row" },
@@ -327,13 +370,13 @@ function bidControls(view, prompt, ui) {
           dataset: { testid: "place" },
           onclick: () => ui.onBid(),
         },
-        n ? t("bid.place", { n }) : t("bid.select"),
+        n ? _("Place {n}", { n }) : _("Select cards"),
       ),
       prompt.can_pass
         ? h(
             "button",
             { type: "button", disabled: ui.pending, dataset: { testid: "pass" }, onclick: () => ui.onPass() },
-            t("bid.pass"),
+            _("Pass"),
           )
         : null,
     ),
@@ -344,8 +387,16 @@ function discardControls(view, prompt, ui) {
   const n = prompt.count;
   const ready = ui.selected.size === n;
   return [
-    h("p", { class: "prompt-title" }, t("discard.title", { n })),
-    h("p", { class: "muted" }, t("discard.help")),
+    h(
+      "p",
+      { class: "prompt-title" },
+      ngettext("You took the kitty: discard {n} card", "You took the kitty: discard {n} cards", n),
+    ),
+    h(
+      "p",
+      { class: "muted" },
+      _("They go face down onto your tricks and count for you. Dashed outline: a card from the kitty."),
+    ),
     h(
       "button",
       {
@@ -355,7 +406,7 @@ function discardControls(view, prompt, ui) {
         dataset: { testid: "discard" },
         onclick: () => ui.onDiscard(),
       },
-      ready ? t("discard.button", { n }) : t("discard.select", { n }),
+      ready ? _("Discard {n}", { n }) : ngettext("Select {n} card", "Select {n} cards", n),
     ),
   ];
 }
@@ -365,12 +416,18 @@ function trumpControls(view, prompt, ui) {
   const vice = view.trumps?.vice;
   const named = { chief: roleThe(view, "chief"), vice: roleThe(view, "vice"), vice_trump: trumpName(vice) };
   const help = !chief
-    ? t("trump.help_vice", named)
+    ? _(
+        "Choose a colour or a number from the cards you displayed. The trump {chief} names will rank above yours.",
+        named,
+      )
     : vice && vice !== "none"
-      ? t("trump.help_chief", named)
-      : t("trump.help_chief_alone");
+      ? _(
+          "Your trump will rank above {vice_trump}, the trump {vice} named. You may also play without a trump of your own: the higher the risk, the higher the bonus.",
+          named,
+        )
+      : _("Choose a colour or a number from your displayed cards, or play without trumps.");
   return [
-    h("p", { class: "prompt-title" }, t("trump.title", { role: roleName(view, prompt.role) })),
+    h("p", { class: "prompt-title" }, _("As {role}, name your trump", { role: roleName(view, prompt.role) })),
     h("p", { class: "muted" }, help),
     h(
       "div",
@@ -396,21 +453,30 @@ function trumpControls(view, prompt, ui) {
 function trumpExplanation(option, chief, viceTrump, named) {
   const viceNamed = chief && viceTrump && viceTrump !== "none";
   if (option === "none") {
-    if (!chief) return t("trump.explain_none_first", named);
-    return viceNamed ? t("trump.explain_none_vice", named) : t("trump.explain_none");
+    if (!chief) return _("No trump from you; {chief} may still name one.", named);
+    return viceNamed
+      ? _("Only {vice_trump} counts, the trump {vice} named.", named)
+      : _("No trumps at all: the highest card of the led colour wins.");
   }
   const what = /^[0-9]$/.test(option)
-    ? t("trump.explain_number", { n: option })
-    : t("trump.explain_colour", { colour: colourName(option) });
-  return viceNamed
-    ? `${what} ${t("trump.explain_over", { chief: trumpName(option), vice: trumpName(viceTrump) })}`
-    : what;
+    ? _("All {n}s become trumps, equal in rank.", { n: option })
+    : _("All {colour} cards become trumps, 9 high.", { colour: colourName(option) });
+  if (!viceNamed) return what;
+  const over = _("{chief} over {vice}.", { chief: trumpName(option), vice: trumpName(viceTrump) });
+  return `${what} ${over}`;
 }
 
 function partnerControls(view, prompt, ui) {
+  const goal = view.team_goal ?? "?";
   return [
-    h("p", { class: "prompt-title" }, t("partner.title")),
-    h("p", { class: "muted" }, t("partner.help", { goal: view.team_goal ?? "?" })),
+    h("p", { class: "prompt-title" }, _("Choose your partner")),
+    h(
+      "p",
+      { class: "muted" },
+      ngettext("Together you need {goal} card point.", "Together you need {goal} card points.", goal, {
+        goal,
+      }),
+    ),
     h(
       "div",
       { class: "options" },

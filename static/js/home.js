@@ -1,6 +1,6 @@
 // Home page: open a new table and go to its lobby (where the invite link is shown).
 import { $ } from "./dom.js";
-import { t } from "./i18n.js";
+import { _ } from "./i18n.js";
 
 const form = $("#new-table");
 
@@ -30,7 +30,7 @@ async function create(event) {
     const table = await response.json();
     location.assign(`/t/${encodeURIComponent(table.invite_code)}`);
   } catch {
-    error.textContent = t("error.create");
+    error.textContent = _("The table could not be opened. Please try again.");
     error.hidden = false;
     button.disabled = false;
   }

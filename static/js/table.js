@@ -1,17 +1,19 @@
 // The invite/lobby/table page. It asks the server who sits where, lets a newcomer take a seat
 // or watch, then follows the table over the WebSocket and redraws on every view.
 import {
+  botLevelName,
   renderCenter,
   renderInfo,
   renderMe,
   renderOthers,
   renderPrompt,
   seatName,
+  seatNumber,
   selecting,
   statusText,
 } from "./board.js";
 import { $, copyField, fill, h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { N_, _, ngettext } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { chime, isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
 import { rulesCard } from "./rules.js";
@@ -56,6 +58,29 @@ const takeable = (seat) => !seat.occupied || seat.bot;
 const joinableSeats = (info) => info.seats.map((s, i) => (takeable(s) ? i : null)).filter((i) => i !== null);
 const BOT_LEVELS = ["random", "heuristic", "search"];
 const DEFAULT_BOT_LEVEL = "heuristic";
+const VARIANT_NAME = { classic: N_("classic rules"), revised: N_("revised edition") };
+const SEAT_TAKEN = N_("That seat was just taken. Pick another one.");
+// What the server's error codes (docs/protocol.md) mean to the player.
+const ERROR_TEXT = {
+  stale_version: N_("The table changed just before your move. Here is the current state."),
+  not_your_turn: N_("It is not your turn."),
+  wrong_phase: N_("That is not possible at this moment."),
+  too_many_cards: N_("Too many cards for this bid."),
+  no_cards: N_("Select at least one card."),
+  must_follow_suit: N_("You must follow the led suit."),
+  card_not_yours: N_("That card is not yours."),
+  trump_not_allowed: N_("That trump is not allowed."),
+  partner_not_allowed: N_("You cannot choose that partner."),
+  bad_action: N_("The move was not understood."),
+  hand_over: N_("The hand is already over."),
+  spectator: N_("Spectators can only watch."),
+  bad_json: N_("The move was not understood."),
+  bad_message: N_("The move was not understood."),
+  too_large: N_("The message was too large."),
+  discard_not_allowed: N_("Those cards cannot be discarded."),
+  not_started: N_("The game starts when every seat is taken."),
+  unavailable: N_("The server could not save your move just now. Please try again in a moment."),
+};
 
 async function start() {
   unlockAudioOnGesture();
@@ -64,7 +89,7 @@ async function start() {
   try {
     info = await fetchInfo();
   } catch {
-    $("#loading").textContent = t("error.load");
+    $("#loading").textContent = _("The table could not be loaded. Please reload the page.");
     return;
   }
   $("#loading").hidden = true;
@@ -116,24 +141,20 @@ async function refreshLobby() {
 }
 
 function optionsText(options) {
-  const parts = [
-    t("options.players", { n: options.players ?? "?" }),
-    t(`variant.${options.variant ?? "classic"}`),
-  ];
-  parts.push(
+  return [
+    ngettext("{n} player", "{n} players", options.players ?? "?"),
+    _(VARIANT_NAME[options.variant] ?? VARIANT_NAME.classic),
     options.hands
-      ? t("options.hands", { n: options.hands })
-      : t("options.target", { n: options.target_score ?? 200 }),
-  );
-  return parts.join(" · ");
+      ? ngettext("{n} hand", "{n} hands", options.hands)
+      : ngettext("to {n} point", "to {n} points", options.target_score ?? 200),
+  ].join(" · ");
 }
-
-const botLevelName = (level) => t(`bot.level.${level}`);
 
 // What a seat shows in the lobby: free, a person's name, or a bot (with its level).
 function seatLabel(seat) {
-  if (!seat.occupied) return t("seat.free");
-  return seat.bot ? `${seat.name} · ${t("bot.badge", { level: botLevelName(seat.bot_level) })}` : seat.name;
+  if (!seat.occupied) return _("free");
+  if (!seat.bot) return seat.name;
+  return seat.name + " · " + _("Bot · {level}", { level: botLevelName(seat.bot_level) });
 }
 
 function drawSeatPicker(info) {
@@ -153,11 +174,13 @@ function drawSeatPicker(info) {
           checked: i === first,
           dataset: { testid: `seat-choice-${i}` },
         }),
-        h("span", {}, t("seat.number", { n: i + 1 })),
+        h("span", {}, seatNumber(i)),
         h(
           "small",
           {},
-          seat.bot ? t("seat.bot", { name: seat.name, level: botLevelName(seat.bot_level) }) : seatLabel(seat),
+          seat.bot
+            ? _("{name}, bot ({level}): take over", { name: seat.name, level: botLevelName(seat.bot_level) })
+            : seatLabel(seat),
         ),
       ),
     ),
@@ -176,12 +199,12 @@ function drawBotSeats(info) {
       h(
         "li",
         { dataset: { testid: `bot-seat-${i}` } },
-        h("b", {}, t("seat.number", { n: i + 1 })),
+        h("b", {}, seatNumber(i)),
         h(
           "select",
           {
             "name": `level-${i}`,
-            "aria-label": t("bot.level_label", { n: i + 1 }),
+            "aria-label": _("Level for seat {n}", { n: i + 1 }),
             "dataset": { testid: `bot-level-${i}` },
           },
           ...BOT_LEVELS.map((level) =>
@@ -191,7 +214,7 @@ function drawBotSeats(info) {
         h(
           "button",
           { type: "button", dataset: { testid: `add-bot-${i}` }, onclick: (event) => addBot(i, event.target) },
-          t("bot.add"),
+          _("Add bot"),
         ),
       ),
     ),
@@ -207,7 +230,7 @@ async function addBot(seat, button) {
     body: JSON.stringify({ seat, level }),
   }).catch(() => null);
   if (!response?.ok) {
-    toast(t(response?.status === 409 ? "join.taken" : "bot.failed"));
+    toast(response?.status === 409 ? _(SEAT_TAKEN) : _("The bot could not be seated. Try again."));
     button.disabled = false;
   }
   refreshLobby();
@@ -220,10 +243,10 @@ function drawSeatList(info) {
       h(
         "li",
         { class: seat.occupied ? "" : "free" },
-        h("b", {}, t("seat.number", { n: i + 1 })),
+        h("b", {}, seatNumber(i)),
         " ",
         seatLabel(seat),
-        info.you === i ? ` (${t("seat.you")})` : "",
+        info.you === i ? " (" + _("you") + ")" : "",
       ),
     ),
   );
@@ -243,9 +266,12 @@ async function join(event) {
     body: JSON.stringify(body),
   });
   if (!response.ok) {
-    error.textContent = t(
-      response.status === 409 ? "join.taken" : response.status === 422 ? "join.bad_name" : "join.failed",
-    );
+    error.textContent =
+      response.status === 409
+        ? _(SEAT_TAKEN)
+        : response.status === 422
+          ? _("Please enter a name of 1 to 24 letters.")
+          : _("Could not take the seat. Please try again.");
     error.hidden = false;
     if (response.status === 409) refreshLobby();
     return;
@@ -282,14 +308,21 @@ function onGone() {
 
 function onRejected() {
   $("#banner").hidden = true;
-  toast(t("error.seat_rejected"), 8000);
+  toast(
+    _(
+      "The server refused the connection: this browser's seat is not valid here, or the page was opened under another address.",
+    ),
+    8000,
+  );
 }
 
 function onError(message) {
   ui.pending = false;
-  const key = `error.${message.code}`;
-  const text = t(key);
-  toast(text === key ? t("error.generic", { message: message.message ?? message.code }) : text);
+  toast(
+    Object.hasOwn(ERROR_TEXT, message.code)
+      ? _(ERROR_TEXT[message.code])
+      : _("That did not work: {message}", { message: message.message ?? message.code }),
+  );
   if (ui.view) draw();
 }
 
@@ -373,7 +406,7 @@ const myTurn = (view) =>
 
 function noticeTurn(previous, view) {
   const mine = myTurn(view);
-  document.title = mine ? `▶ ${t("title.your_turn")} · ${baseTitle}` : baseTitle;
+  document.title = mine ? "▶ " + _("Your turn") + " · " + baseTitle : baseTitle;
   document.body.classList.toggle("my-turn", mine);
   if (mine && !myTurn(previous)) {
     chime();
@@ -404,13 +437,13 @@ async function openSummary(view) {
 
 async function fillSheet(slot, view) {
   const sheet = await fetchSheet(code).catch(() => null);
-  fill(slot, sheet ? sheetTable(view, sheet) : t("sheet.unavailable"));
+  fill(slot, sheet ? sheetTable(view, sheet) : _("The score sheet could not be loaded."));
 }
 
 function act(action) {
   if (ui.pending) return;
   if (!ui.socket?.act(action)) {
-    toast(t("error.offline"));
+    toast(_("Not connected right now. Your move was not sent."));
     return;
   }
   ui.pending = true;
@@ -436,8 +469,8 @@ function onCard(card, place) {
 function wireTools() {
   $("#join").addEventListener("submit", join);
   $("#spectate").addEventListener("click", () => connect());
-  $("#copy-invite").addEventListener("click", (e) => copyField($("#invite-url"), e.target, t("copied")));
-  $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, t("copied")));
+  $("#copy-invite").addEventListener("click", (e) => copyField($("#invite-url"), e.target, _("Copied")));
+  $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, _("Copied")));
   $("#btn-last").addEventListener("click", showLastTrick);
   $("#btn-sheet").addEventListener("click", showSheet);
   $("#btn-help").addEventListener("click", () => $("#help").showModal());
@@ -447,9 +480,9 @@ function wireTools() {
     $("#mylink").showModal();
   });
   const sound = $("#btn-sound");
-  sound.title = t("sound.title");
+  sound.title = _("A soft sound when it is your turn");
   const label = () => {
-    sound.textContent = isMuted() ? t("sound.off") : t("sound.on");
+    sound.textContent = isMuted() ? _("♪ off") : _("♪ on");
     sound.setAttribute("aria-pressed", String(!isMuted()));
   };
   sound.addEventListener("click", () => {
@@ -467,9 +500,16 @@ function showLastTrick() {
   const trick = h("div", { class: "trick won" });
   fill(
     body,
-    h("h2", {}, t("last.title")),
+    h("h2", {}, _("Last trick")),
     trick,
-    h("p", {}, t("last.winner", { name: seatName(view, last.winner), points: last.points })),
+    h(
+      "p",
+      {},
+      ngettext("{name} won it ({points} point).", "{name} won it ({points} points).", last.points, {
+        name: seatName(view, last.winner),
+        points: last.points,
+      }),
+    ),
   );
   renderCenter(view, last, trick);
   $("#lasttrick").showModal();
@@ -477,8 +517,8 @@ function showLastTrick() {
 
 async function showSheet() {
   const body = $("#sheet .dialog-body");
-  const slot = h("div", { class: "sheet-slot" }, t("sheet.loading"));
-  fill(body, h("h2", {}, t("sheet.title")), slot, sheetLink(code));
+  const slot = h("div", { class: "sheet-slot" }, _("Loading…"));
+  fill(body, h("h2", {}, _("Score sheet")), slot, sheetLink(code));
   $("#sheet").showModal();
   if (ui.view) fillSheet(slot, ui.view);
 }

@@ -26,7 +26,7 @@ def test_german_home_lobby_and_switch_to_english(browser: Browser, server: Serve
     page.get_by_test_id("create-table").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     code = page.url.rsplit("/", 1)[1]
-    # Template text (gettext) and script text (static/js/i18n.js) are both German.
+    # Template text (gettext) and script text (the client catalog, /i18n/de.json) are both German.
     expect(page.get_by_text("Einladungslink: schick ihn deinen Freunden")).to_be_visible()
     expect(page.locator("#lobby-options")).to_have_text(
         "3 Spieler · klassische Regeln · bis 200 Punkte"

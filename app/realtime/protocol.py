@@ -8,7 +8,6 @@ stable code; only a bad seat token closes the socket (1008, policy violation).
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -79,8 +78,11 @@ def parse(raw: str | bytes) -> ActionIn | PingIn | ResyncIn:
             ErrorCode.TOO_LARGE, f"messages are limited to {MAX_MESSAGE_BYTES} bytes"
         )
     try:
-        data = json.loads(raw)
-    except ValueError as exc:  # also catches undecodable bytes
+        # orjson, not the standard library: json.loads recurses once per nesting level and
+        # raised RecursionError (killing the socket) on a 1,500-deep "[[[..." that fits in
+        # 4 KB; orjson stops at depth 1024 with its ValueError. It also refuses NaN.
+        data = orjson.loads(raw)
+    except (ValueError, RecursionError) as exc:  # also catches undecodable bytes
         raise ProtocolError(ErrorCode.BAD_JSON, f"not JSON: {exc}") from None
     try:
         return _CLIENT_MESSAGE.validate_python(data)

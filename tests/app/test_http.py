@@ -156,6 +156,33 @@ async def test_good_names(api: httpx.AsyncClient, name: str) -> None:
     assert (await take_seat(api, code, name=name)).status_code == 201
 
 
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/tables", '{"players": NaN}'),
+        ("/api/tables", '{"players": 4, "takeover_seconds": Infinity}'),
+        ("/api/tables", '{"players": 4, "target_score": -Infinity}'),
+        ("{table}/seats", '{"name": NaN}'),
+        ("{table}/seats", '{"name": "Anna", "seat": Infinity}'),
+    ],
+)
+async def test_non_finite_numbers_are_a_clean_422(
+    api: httpx.AsyncClient, path: str, body: str
+) -> None:
+    """Issue 14, defect 2: ``NaN``/``Infinity`` in a JSON body answered 500 (the 422 handler
+    could not serialise the echoed input) and reset the connection. Now a 422 whose body is
+    valid JSON, and nothing changed."""
+    code = (await new_table(api))["invite_code"]
+    before = (await api.get(f"/api/tables/{code}")).json()
+    headers = {"content-type": "application/json"}
+    url = path.replace("{table}", f"/api/tables/{code}")
+    response = await api.post(url, content=body, headers=headers)
+    assert response.status_code == 422
+    (error,) = response.json()["detail"]
+    assert error["loc"][0] == "body" and error["input"] in {"nan", "inf", "-inf"}
+    assert (await api.get(f"/api/tables/{code}")).json() == before
+
+
 async def test_unknown_table(api: httpx.AsyncClient) -> None:
     for response in [
         await api.get("/api/tables/nope"),

@@ -57,9 +57,28 @@ const joinableSeats = (info) => info.seats.map((s, i) => (takeable(s) ? i : null
 const BOT_LEVELS = ["random", "heuristic", "search"];
 const DEFAULT_BOT_LEVEL = "heuristic";
 
+// A personal link carries the seat token in its #fragment, which browsers never send to a server
+// or put in a Referer: trade it once for this browser's seat cookie and drop it from the address
+// bar and the history.
+async function redeemRejoinLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("rejoin");
+  if (!token) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  const response = await fetch(`${api}/rejoin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  }).catch(() => null);
+  if (!response?.ok) toast(t("rejoin.failed"), 8000);
+}
+
+// Links stored before the token moved out of the path (/t/CODE/rejoin/TOKEN) in the new form.
+const rejoinLink = (stored) => stored?.replace(/\/rejoin\/([^/?#]+)$/, "#rejoin=$1") ?? "";
+
 async function start() {
   unlockAudioOnGesture();
   wireTools();
+  await redeemRejoinLink();
   let info;
   try {
     info = await fetchInfo();
@@ -443,7 +462,7 @@ function wireTools() {
   $("#btn-help").addEventListener("click", () => $("#help").showModal());
   $("#btn-rules").addEventListener("click", () => $("#help").showModal());
   $("#btn-me").addEventListener("click", () => {
-    $("#rejoin-url").value = localStorage.getItem(rejoinKey) ?? "";
+    $("#rejoin-url").value = rejoinLink(localStorage.getItem(rejoinKey));
     $("#mylink").showModal();
   });
   const sound = $("#btn-sound");

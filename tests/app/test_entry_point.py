@@ -1,4 +1,4 @@
-"""``python -m app`` migrates a brand-new database, then serves the app."""
+"""``python -m app`` migrates a brand-new database, then serves the app; its log keeps secrets."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,27 +23,68 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def test_run_command_migrates_then_serves(tmp_path: Path) -> None:
+class Running:
+    def __init__(self, port: int) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.output = ""
+
+
+@contextmanager
+def run_command(tmp_path: Path, **env: str) -> Iterator[Running]:
+    """``python -m app`` on a fresh SQLite file until the block ends; then ``output`` holds
+    everything it printed."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.db'}"}
+    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.db'}", **env}
     command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
     server = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
+    running = Running(port)
     try:
         deadline = time.monotonic() + 20
         while True:
             assert server.poll() is None, server.stdout.read() if server.stdout else ""
             try:
-                health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                httpx.get(f"{running.base}/healthz", timeout=1)
                 break
             except httpx.TransportError:
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
-        assert health.json() == {"status": "ok"}
-        created = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"players": 4})
-        assert created.status_code == 201
+        yield running
     finally:
         server.terminate()
-        output = server.communicate(timeout=10)[0].decode()
-    assert "Running upgrade" in output  # the schema was made by Alembic at start
+        running.output = server.communicate(timeout=10)[0].decode()
+
+
+def test_run_command_migrates_then_serves(tmp_path: Path) -> None:
+    with run_command(tmp_path) as server:
+        health = httpx.get(f"{server.base}/healthz")
+        assert health.json() == {"status": "ok"}
+        created = httpx.post(f"{server.base}/api/tables", json={"players": 4})
+        assert created.status_code == 201
+    assert "Running upgrade" in server.output  # the schema was made by Alembic at start
+
+
+def test_no_token_reaches_the_log(tmp_path: Path) -> None:
+    """Issue 14, defect 3: uvicorn's access log printed ``/t/CODE/rejoin/<TOKEN>`` and
+    ``WebSocket /ws/CODE?token=<TOKEN>``. Every way a token can travel is used here; the log
+    shows the requests, never a seat or host token."""
+    with run_command(tmp_path) as server:
+        created = httpx.post(f"{server.base}/api/tables", json={"players": 3}).json()
+        code, host_token = created["invite_code"], created["host_token"]
+        table = f"{server.base}/api/tables/{code}"
+        joined = httpx.post(f"{table}/seats", json={"name": "Anna"}).json()
+        token = joined["token"]
+        assert joined["rejoin_url"].endswith(f"/t/{code}#rejoin={token}")  # not in the path
+        assert httpx.get(table, params={"token": token}).json()["you"] == 0
+        old_link = httpx.get(f"{server.base}/t/{code}/rejoin/{token}")
+        assert old_link.status_code == 303
+        assert old_link.headers["location"] == f"/t/{code}#rejoin={token}"
+        assert httpx.post(f"{table}/rejoin", json={"token": token}).json() == {"seat": 0}
+        bearer = httpx.get(table, headers={"Authorization": f"Bearer {host_token}"})
+        assert bearer.json()["host"] is True
+        with connect(f"ws://127.0.0.1:{server.base.rsplit(':', 1)[1]}/ws/{code}?token={token}") as ws:
+            assert '"type":"view"' in str(ws.recv(timeout=5))
+    assert f"/ws/{code}?token=[redacted]" in server.output  # the lines are there ...
+    assert f"/t/{code}/rejoin/[redacted]" in server.output
+    assert token not in server.output and host_token not in server.output  # ... the secrets not

@@ -89,7 +89,7 @@ async def test_join_returns_token_cookie_and_rejoin_link(api: httpx.AsyncClient)
     assert response.status_code == 201
     body = response.json()
     assert body["seat"] == 0 and len(body["token"]) >= 32
-    assert body["rejoin_url"] == f"http://test/t/{code}/rejoin/{body['token']}"
+    assert body["rejoin_url"] == f"http://test/t/{code}#rejoin={body['token']}"
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f"mu_seat_{code}={body['token']};")
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
@@ -188,25 +188,31 @@ async def test_unknown_table(api: httpx.AsyncClient) -> None:
         await api.get("/api/tables/nope"),
         await api.get("/api/tables/nope/scoresheet"),
         await take_seat(api, "nope"),
-        await api.get("/t/nope/rejoin/whatever"),
+        await api.post("/api/tables/nope/rejoin", json={"token": "whatever"}),
     ]:
         assert response.status_code == 404
         assert response.json()["detail"]["code"] == "unknown_table"
 
 
-async def test_rejoin_link_sets_cookie_and_redirects(api: httpx.AsyncClient) -> None:
+async def test_rejoin_sets_the_seat_cookie(api: httpx.AsyncClient) -> None:
     code = (await new_table(api))["invite_code"]
     token = (await take_seat(api, code)).json()["token"]
     api.cookies.clear()
-    response = await api.get(f"/t/{code}/rejoin/{token}")
-    assert response.status_code == 303 and response.headers["location"] == f"/t/{code}"
+    response = await api.post(f"/api/tables/{code}/rejoin", json={"token": token})
+    assert response.status_code == 200 and response.json() == {"seat": 0}
     assert response.headers["set-cookie"].startswith(f"mu_seat_{code}={token};")
     assert (await api.get(f"/api/tables/{code}")).json()["you"] == 0
 
 
+async def test_old_rejoin_links_lead_to_the_new_form(api: httpx.AsyncClient) -> None:
+    response = await api.get("/t/abc/rejoin/s3cr3t")
+    assert response.status_code == 303 and response.headers["location"] == "/t/abc#rejoin=s3cr3t"
+    assert "set-cookie" not in response.headers  # the page redeems it, by POST
+
+
 async def test_rejoin_with_wrong_token(api: httpx.AsyncClient) -> None:
     code = (await new_table(api))["invite_code"]
-    response = await api.get(f"/t/{code}/rejoin/forged")
+    response = await api.post(f"/api/tables/{code}/rejoin", json={"token": "forged"})
     assert response.status_code == 404 and response.json()["detail"]["code"] == "unknown_seat"
     assert "set-cookie" not in response.headers
 
@@ -245,7 +251,7 @@ async def test_openapi_describes_the_http_api(api: httpx.AsyncClient) -> None:
         "/api/tables/{invite_code}",
         "/api/tables/{invite_code}/seats",
         "/api/tables/{invite_code}/scoresheet",
-        "/t/{invite_code}/rejoin/{token}",
+        "/api/tables/{invite_code}/rejoin",
     ]:
         assert path in paths
     assert (await api.get("/docs")).status_code == 200

@@ -63,17 +63,27 @@ def test_seat_survives_reload_rejoin_link_and_spectator(browser: Browser, server
 
     first.get_by_test_id("rejoin-button").click()
     rejoin = first.get_by_test_id("rejoin-url").input_value()
-    assert f"/t/{code}/rejoin/" in rejoin
+    # Issue 14, defect 3: the token rides in the fragment, never in a path the server logs.
+    assert rejoin.startswith(f"{server.base_url}/t/{code}#rejoin=")
     other_device = browser.new_context().new_page()
     other_device.goto(rejoin)
     expect(other_device.locator("#me .seat")).to_contain_text("Ada (you)")
+    assert other_device.url == f"{server.base_url}/t/{code}"  # the token left the address bar
+    token = rejoin.split("#rejoin=", 1)[1]
+    old_form = browser.new_context().new_page()  # links handed out before still work
+    old_form.goto(f"{server.base_url}/t/{code}/rejoin/{token}")
+    expect(old_form.locator("#me .seat")).to_contain_text("Ada (you)")
+    assert old_form.url == f"{server.base_url}/t/{code}"
+    forged = browser.new_context().new_page()
+    forged.goto(f"{server.base_url}/t/{code}#rejoin=forged")
+    expect(forged.get_by_test_id("toast")).to_contain_text("does not hold a seat")
 
     watcher = browser.new_context().new_page()
     watcher.goto(f"{server.base_url}/t/{code}")
     expect(watcher.get_by_test_id("board")).to_be_visible()
     expect(watcher.locator("#others .seat")).to_have_count(3)
     expect(watcher.locator("#me")).to_be_empty()
-    for page in [*pages, other_device, watcher]:
+    for page in [*pages, other_device, old_form, forged, watcher]:
         page.context.close()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _ASYNC_DRIVERS = {
@@ -68,6 +69,21 @@ class Settings(BaseSettings):
     # Seconds between the safety-net version checks of the rooms a process serves (a missed
     # notification is healed within this time).
     resync_seconds: float = 2.0
+
+    # -- limits (docs/operations.md, "Limits", lists each with its default) -------------------
+    # The largest WebSocket frame uvicorn reads (after permessage-deflate): a few times the
+    # protocol's 4,096-byte message limit, so that an oversized message still gets its typed
+    # ``too_large`` error; anything larger closes the socket with 1009 before it is buffered.
+    ws_max_frame_bytes: int = Field(default=16_384, ge=4096)
+    # WebSocket keep-alive: a ping every this many seconds; no pong within the timeout closes.
+    ws_ping_interval: float = Field(default=20.0, gt=0)
+    ws_ping_timeout: float = Field(default=20.0, gt=0)
+    # Messages per second one socket may send (a token bucket holding ``ws_message_burst``);
+    # over it, each message is answered ``rate_limited`` and otherwise ignored, and after
+    # ``ws_abuse_limit`` such messages the socket is closed with 4429.
+    ws_messages_per_second: float = Field(default=10.0, gt=0)
+    ws_message_burst: int = Field(default=30, ge=1)
+    ws_abuse_limit: int = Field(default=100, ge=1)
 
     @property
     def uses_postgres(self) -> bool:

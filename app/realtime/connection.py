@@ -15,13 +15,17 @@ from starlette.websockets import WebSocket
 
 from app.realtime import present, protocol
 
+MAX_PENDING_REPLIES = 64
+
 
 class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None) -> None:
         self.websocket = websocket
         self.seat = seat
         self._snapshot: present.Snapshot | None = None
-        self._replies: deque[protocol.ServerMessage] = deque()
+        # Bounded: a client that floods without reading could otherwise grow it for ever (the
+        # budget limits how fast; this, how much). Replies past it drop the oldest.
+        self._replies: deque[protocol.ServerMessage] = deque(maxlen=MAX_PENDING_REPLIES)
         self._wake = asyncio.Event()
 
     def push_view(self, snapshot: present.Snapshot) -> None:

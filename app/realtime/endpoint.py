@@ -2,7 +2,8 @@
 
 No token makes a spectator. A token that holds no seat at this table closes the socket with
 1008; everything else a client gets wrong is answered with an ``error`` message and the socket
-stays open. A process that is shutting down closes sockets with 1001 ("going away").
+stays open, unless it keeps sending over its message budget (``ratelimit.py``): then 4429.
+A process that is shutting down closes sockets with 1001 ("going away").
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app import errors
 from app import logging as log
+from app.config import Settings
 from app.realtime import protocol
 from app.realtime.connection import Connection
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.protocol import ErrorCode
+from app.realtime.ratelimit import TokenBucket
 from app.realtime.room import Room
 from app.tables import tokens
 
 router = APIRouter()
+_SLOW_DOWN = "too many messages: this one was ignored; slow down"
 
 
 @router.websocket("/ws/{invite_code}")
@@ -74,6 +78,9 @@ def _same_origin(websocket: WebSocket) -> bool:
 
 
 async def _serve(room: Room, connection: Connection) -> None:
+    settings: Settings = connection.websocket.app.state.settings
+    budget = TokenBucket(rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)
+    over_budget = 0
     sender = asyncio.create_task(connection.pump())
     room.attach(connection)
     try:
@@ -81,6 +88,14 @@ async def _serve(room: Room, connection: Connection) -> None:
             message = await connection.websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if not budget.take():
+                over_budget += 1
+                if over_budget >= settings.ws_abuse_limit:
+                    log.event("flooding", table=room.live.table_id, seat=connection.seat)
+                    await connection.close(protocol.CLOSE_TOO_MANY_MESSAGES, "too many messages")
+                    break
+                connection.push(protocol.error_message(ErrorCode.RATE_LIMITED, _SLOW_DOWN))
+                continue
             raw = message.get("text")
             await _handle(room, connection, raw if raw is not None else message.get("bytes", b""))
     except WebSocketDisconnect:

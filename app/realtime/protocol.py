@@ -3,7 +3,8 @@
 Client -> server messages are pydantic models behind one discriminated union, validated by a
 single module-level TypeAdapter. Server -> client messages are built by the functions at the
 bottom; views are rendered by ``present.py``. Refused input always gets an ``error`` reply with a
-stable code; only a bad seat token closes the socket (1008, policy violation).
+stable code; only a bad seat token (1008, policy violation) or persistent flooding (4429)
+closes the socket.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ MAX_MESSAGE_BYTES = 4096
 # RFC 6455 leaves to applications) for an invite code that names no table.
 CLOSE_BAD_TOKEN = 1008
 CLOSE_UNKNOWN_TABLE = 4404
+# Ours: the socket kept sending over its message budget (``rate_limited``) and was dropped.
+CLOSE_TOO_MANY_MESSAGES = 4429
 # The standard "going away": the process is shutting down; the client reconnects (to it once
 # it is back, or through the load balancer to another process).
 CLOSE_GOING_AWAY = 1001
@@ -35,6 +38,8 @@ class ErrorCode(StrEnum):
     STALE_VERSION = "stale_version"
     # The database did not answer (down, restarting, timed out): send the action again.
     UNAVAILABLE = "unavailable"
+    # More messages than the socket's budget allows: this one was ignored.
+    RATE_LIMITED = "rate_limited"
 
 
 class ActionIn(BaseModel):

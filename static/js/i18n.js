@@ -195,6 +195,7 @@ const STRINGS = {
     "error.discard_not_allowed": "Those cards cannot be discarded.",
     "error.not_started": "The game starts when every seat is taken.",
     "error.unavailable": "The server could not save your move just now. Please try again in a moment.",
+    "error.rate_limited": "Too many messages at once. Please wait a moment.",
     "rejoin.failed": "This personal link does not hold a seat at this table. You can watch or take a free seat.",
   },
   de: {
@@ -389,6 +390,7 @@ const STRINGS = {
     "error.discard_not_allowed": "Diese Karten können nicht abgelegt werden.",
     "error.not_started": "Das Spiel beginnt, sobald alle Plätze besetzt sind.",
     "error.unavailable": "Der Server konnte deinen Zug gerade nicht speichern. Bitte versuche es gleich noch einmal.",
+    "error.rate_limited": "Zu viele Nachrichten auf einmal. Bitte warte einen Moment.",
     "rejoin.failed": "Dieser persönliche Link gehört zu keinem Platz an diesem Tisch. Du kannst zusehen oder einen freien Platz nehmen.",
   },
 };

@@ -2,58 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 from websockets.sync.client import connect
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Running:
-    def __init__(self, port: int) -> None:
-        self.base = f"http://127.0.0.1:{port}"
-        self.output = ""
-
-
-@contextmanager
-def run_command(tmp_path: Path, **env: str) -> Iterator[Running]:
-    """``python -m app`` on a fresh SQLite file until the block ends; then ``output`` holds
-    everything it printed."""
-    port = free_port()
-    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.db'}", **env}
-    command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
-    server = subprocess.Popen(
-        command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-    )
-    running = Running(port)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            assert server.poll() is None, server.stdout.read() if server.stdout else ""
-            try:
-                httpx.get(f"{running.base}/healthz", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield running
-    finally:
-        server.terminate()
-        running.output = server.communicate(timeout=10)[0].decode()
+from tests.app.processes import run_command
 
 
 def test_run_command_migrates_then_serves(tmp_path: Path) -> None:
@@ -83,7 +37,7 @@ def test_no_token_reaches_the_log(tmp_path: Path) -> None:
         assert httpx.post(f"{table}/rejoin", json={"token": token}).json() == {"seat": 0}
         bearer = httpx.get(table, headers={"Authorization": f"Bearer {host_token}"})
         assert bearer.json()["host"] is True
-        with connect(f"ws://127.0.0.1:{server.base.rsplit(':', 1)[1]}/ws/{code}?token={token}") as ws:
+        with connect(f"{server.ws}/ws/{code}?token={token}") as ws:
             assert '"type":"view"' in str(ws.recv(timeout=5))
     assert f"/ws/{code}?token=[redacted]" in server.output  # the lines are there ...
     assert f"/t/{code}/rejoin/[redacted]" in server.output

@@ -38,7 +38,9 @@ class Target:
 
 @pytest.fixture
 async def server(database_url: str) -> AsyncIterator[Server]:
-    process = Server(database_url, multi_process=database_url.startswith("postgres"))
+    # Thousands of messages as fast as the server answers: beyond any per-socket budget.
+    unlimited = {"WS_MESSAGES_PER_SECOND": "1000000", "WS_MESSAGE_BURST": "1000000"}
+    process = Server(database_url, multi_process=database_url.startswith("postgres"), env=unlimited)
     try:
         await asyncio.to_thread(process.start)
         yield process

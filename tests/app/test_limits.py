@@ -1,0 +1,58 @@
+"""The server's limits: frame size, message budget, header timeout, request rates, spectators.
+
+Each limit is a setting (docs/operations.md, "Limits"); the tests set small values where the
+defaults would take long to reach, and check what a client sees when it hits one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from tests.app.conftest import AppFactory
+from tests.app.helpers import create_table, next_of_type, receive, receive_raw
+from tests.app.processes import run_command
+
+
+def test_frames_beyond_the_limit_close_before_they_are_buffered(tmp_path: Path) -> None:
+    """Issue 14, defect 4: uvicorn read frames up to 16 MiB (its default) although messages
+    are limited to 4,096 bytes. A message just over the protocol limit still gets its typed
+    ``too_large``; a frame over ``WS_MAX_FRAME_BYTES`` closes the socket with 1009."""
+    with run_command(tmp_path) as server:
+        code = httpx.post(f"{server.base}/api/tables", json={"players": 3}).json()["invite_code"]
+        with connect(f"{server.ws}/ws/{code}", max_size=None) as ws:
+            assert json.loads(ws.recv(timeout=5))["type"] == "view"
+            ws.send(json.dumps({"type": "ping", "padding": "x" * 5000}))
+            assert json.loads(ws.recv(timeout=5))["code"] == "too_large"
+            ws.send("[" + " " * 1_000_000 + "]")
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+
+def test_flooding_is_answered_rate_limited_then_closed(make_app: AppFactory) -> None:
+    """Issue 14, defect 4: a socket had no message budget. Past the burst every message is
+    answered ``rate_limited`` and ignored; after ``WS_ABUSE_LIMIT`` of them the socket is
+    closed with 4429. (The refill rate is set so low that none happens during the test.)"""
+    app = make_app(ws_messages_per_second=0.0001, ws_message_burst=4, ws_abuse_limit=3)
+    with TestClient(app) as client:
+        code = create_table(client)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            next_of_type(ws, "view")
+            for _ in range(4):
+                ws.send_json({"type": "ping"})
+                assert receive(ws) == {"type": "pong"}
+            for _ in range(2):
+                ws.send_json({"type": "ping"})
+                refused = receive(ws)
+                assert refused["type"] == "error" and refused["code"] == "rate_limited"
+            ws.send_json({"type": "ping"})
+            closed = receive_raw(ws)
+    assert closed["type"] == "websocket.close" and closed["code"] == 4429

@@ -14,6 +14,7 @@ import socket
 import uvicorn
 from fastapi import FastAPI
 
+from app import headguard
 from app import logging as log
 from app.config import Settings
 from app.migrate import upgrade_head
@@ -55,6 +56,10 @@ def serve(app: FastAPI, *, host: str, port: int, settings: Settings) -> None:
         host=host,
         port=port,
         proxy_headers=True,
+        http=headguard.protocol(
+            timeout=settings.http_head_timeout, max_bytes=settings.http_head_max_bytes
+        ),
+        timeout_keep_alive=settings.http_keep_alive_seconds,
         ws_per_message_deflate=settings.ws_deflate,
         # uvicorn's default is 16 MiB per frame (a compressed one cost ~35 MB of memory here);
         # the protocol needs 4 KB.

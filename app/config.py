@@ -84,6 +84,12 @@ class Settings(BaseSettings):
     ws_messages_per_second: float = Field(default=10.0, gt=0)
     ws_message_burst: int = Field(default=30, ge=1)
     ws_abuse_limit: int = Field(default=100, ge=1)
+    # HTTP: a request's line and headers must arrive within this many seconds (of the
+    # connection opening, or of the previous response) and within this many bytes, else the
+    # connection is closed (slowloris); an idle keep-alive connection closes after its own.
+    http_head_timeout: float = Field(default=10.0, gt=0)
+    http_head_max_bytes: int = Field(default=65_536, ge=8192)
+    http_keep_alive_seconds: int = Field(default=5, ge=1)
 
     @property
     def uses_postgres(self) -> bool:

@@ -7,6 +7,7 @@ defaults would take long to reach, and check what a client sees when it hits one
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import httpx
@@ -56,3 +57,32 @@ def test_flooding_is_answered_rate_limited_then_closed(make_app: AppFactory) -> 
             ws.send_json({"type": "ping"})
             closed = receive_raw(ws)
     assert closed["type"] == "websocket.close" and closed["code"] == 4429
+
+
+@pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: 1"])
+def test_a_request_head_must_arrive_in_time(tmp_path: Path, sent: bytes) -> None:
+    """Issue 14, defect 5: a connection that sent nothing, or half a request head, stayed open
+    for ever (slowloris). With ``HTTP_HEAD_TIMEOUT=1`` the server closes it; the socket's own
+    timeout here is only the test's safety net."""
+    with run_command(tmp_path, HTTP_HEAD_TIMEOUT="1") as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=15) as sock:
+            sock.sendall(sent)
+            assert sock.recv(1024) == b""  # closed by the server, no answer
+        # A complete request is unaffected, on a connection kept alive across requests.
+        with httpx.Client(base_url=server.base) as http:
+            assert http.get("/healthz").status_code == 200
+            assert http.get("/healthz").status_code == 200
+
+
+def test_an_endless_request_head_is_cut_off(tmp_path: Path) -> None:
+    """Issue 14, defect 5: headers that never end are cut off at ``HTTP_HEAD_MAX_BYTES``."""
+    with run_command(tmp_path, HTTP_HEAD_MAX_BYTES="8192") as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=15) as sock:
+            try:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+                for _ in range(100):
+                    sock.sendall(b"X-Filler: " + b"y" * 1000 + b"\r\n")
+                answer = sock.recv(1024)
+            except (ConnectionResetError, BrokenPipeError):
+                answer = b""  # closed by the server while we were still sending
+            assert answer == b""

@@ -19,8 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 

@@ -257,6 +257,45 @@ async def test_openapi_describes_the_http_api(api: httpx.AsyncClient) -> None:
     assert (await api.get("/docs")).status_code == 200
 
 
+async def test_security_headers_on_every_response(api: httpx.AsyncClient) -> None:
+    """Issue 14, defect 6: no response carried security headers. Every kind now does: pages,
+    static files, API answers (errors too), the health check."""
+    code = (await new_table(api))["invite_code"]
+    for response in [
+        await api.get("/"),
+        await api.get(f"/t/{code}"),
+        await api.get("/static/css/mu.css"),
+        await api.get("/static/favicon.svg"),
+        await api.get(f"/api/tables/{code}"),
+        await api.get("/api/tables/nope"),
+        await api.post("/api/tables", json={"players": 99}),
+        await api.get("/healthz"),
+    ]:
+        csp = dict(
+            directive.strip().split(" ", 1)
+            for directive in response.headers["content-security-policy"].split(";")
+        )
+        assert csp["default-src"] == "'self'" and csp["frame-ancestors"] == "'none'"
+        assert "unsafe-inline" not in response.headers["content-security-policy"]
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"
+        assert response.headers["referrer-policy"] == "no-referrer"
+    assert "strict-transport-security" not in response.headers  # plain http here
+
+
+async def test_pages_load_nothing_inline_or_foreign(api: httpx.AsyncClient) -> None:
+    """Issue 14, defect 6: the strict policy holds only if pages have no inline script, style
+    or data: URL (the favicon was one) and reference nothing on another host."""
+    code = (await new_table(api))["invite_code"]
+    for path in ["/", f"/t/{code}", "/me/tables"]:
+        html = (await api.get(path)).text
+        assert "data:" not in html and "style=" not in html and "<style" not in html
+        assert "http://" not in html.replace("http://www.w3.org", "")
+        assert "https://" not in html
+        for script in html.split("<script")[1:]:
+            assert script.lstrip().startswith(("src=", 'type="module" src=')), script[:80]
+
+
 async def test_health(api: httpx.AsyncClient) -> None:
     response = await api.get("/healthz")
     assert response.status_code == 200 and response.json() == {"status": "ok"}

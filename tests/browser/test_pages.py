@@ -156,3 +156,28 @@ def test_table_page_weight_and_load_time(browser: Browser, server: Server) -> No
     assert load_ms < 1000
     for each in pages:
         each.context.close()
+
+
+def test_the_security_policy_blocks_nothing_of_ours(browser: Browser, server: Server) -> None:
+    """Issue 14, defect 6: under the strict Content-Security-Policy every page still loads
+    its modules, styles and icon, and the table's WebSocket connects; the browser reports no
+    violation."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            "Content Security Policy" in message.text and violations.append(message.text)
+        ),
+    )
+    page.goto(server.base_url + "/")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.get_by_test_id("name-input").fill("Ada")
+    page.get_by_test_id("take-seat").click()
+    expect(page.locator("#seat-list")).to_contain_text("Ada")
+    page.wait_for_function("document.body.dataset.version !== undefined")  # a view arrived
+    page.goto(server.base_url + "/me/tables")
+    expect(page.locator("body")).to_be_visible()
+    assert violations == []
+    page.context.close()

@@ -70,6 +70,9 @@ class Settings(BaseSettings):
     # notification is healed within this time).
     resync_seconds: float = 2.0
 
+    # ``/docs`` (Swagger UI, served from this process) and ``/openapi.json``; false: neither.
+    api_docs: bool = True
+
     # -- limits (docs/operations.md, "Limits", lists each with its default) -------------------
     # The largest WebSocket frame uvicorn reads (after permessage-deflate): a few times the
     # protocol's 4,096-byte message limit, so that an oversized message still gets its typed

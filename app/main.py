@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app import db, errors, headers, health
+from app import apidocs, db, errors, headers, health
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
@@ -60,7 +60,14 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
             await changes.stop()
         await release(app)
 
-    app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(
+        title="Mü Online",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,  # apidocs serves /docs without a CDN
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.api_docs else None,
+    )
     app.state.settings = settings
     app.state.db_engine = engine
     app.state.session_factory = db.create_session_factory(engine)
@@ -80,6 +87,8 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(health.router)
     app.include_router(web.router)
     app.include_router(history_router)
+    if settings.api_docs:
+        apidocs.install(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 

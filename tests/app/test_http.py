@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from typing import Any
 
 import httpx
@@ -14,6 +15,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 import engine
 from app.config import async_database_url
+from app.main import release
 from app.tables import repository
 from app.tables.models import Seat
 
@@ -254,7 +256,30 @@ async def test_openapi_describes_the_http_api(api: httpx.AsyncClient) -> None:
         "/api/tables/{invite_code}/rejoin",
     ]:
         assert path in paths
-    assert (await api.get("/docs")).status_code == 200
+
+
+async def test_api_docs_load_nothing_from_elsewhere(api: httpx.AsyncClient) -> None:
+    """Issue 14, defect 8: ``/docs`` loaded Swagger UI from a CDN (and started it with an
+    inline script the security policy blocks). Now every script and style it names is ours,
+    and is there."""
+    page = await api.get("/docs")
+    assert page.status_code == 200
+    assert "//" not in page.text.replace("<!doctype", "")  # no absolute or external URL
+    assert "<script>" not in page.text
+    for asset in re.findall(r'(?:src|href)="(/[^"]+)"', page.text):
+        assert (await api.get(asset)).status_code == 200, asset
+    assert (await api.get("/redoc")).status_code == 404
+
+
+async def test_api_docs_can_be_switched_off(make_app: Any) -> None:
+    app = make_app(api_docs=False)
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://test"
+    ) as http:
+        assert (await http.get("/docs")).status_code == 404
+        assert (await http.get("/openapi.json")).status_code == 404
+        assert (await http.get("/healthz")).status_code == 200
+    await release(app)
 
 
 async def test_security_headers_on_every_response(api: httpx.AsyncClient) -> None:

@@ -179,5 +179,7 @@ def test_the_security_policy_blocks_nothing_of_ours(browser: Browser, server: Se
     page.wait_for_function("document.body.dataset.version !== undefined")  # a view arrived
     page.goto(server.base_url + "/me/tables")
     expect(page.locator("body")).to_be_visible()
+    page.goto(server.base_url + "/docs")  # defect 8: Swagger UI from our own files
+    expect(page.get_by_text("/api/tables/{invite_code}/seats").first).to_be_visible()
     assert [text for text in violations if "Content Security Policy" in text] == []
     page.context.close()

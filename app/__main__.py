@@ -56,6 +56,7 @@ def serve(app: FastAPI, *, host: str, port: int, settings: Settings) -> None:
         host=host,
         port=port,
         proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
         http=headguard.protocol(
             timeout=settings.http_head_timeout, max_bytes=settings.http_head_max_bytes
         ),

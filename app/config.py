@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+import limits
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _ASYNC_DRIVERS = {
@@ -93,6 +94,23 @@ class Settings(BaseSettings):
     http_head_timeout: float = Field(default=10.0, gt=0)
     http_head_max_bytes: int = Field(default=65_536, ge=8192)
     http_keep_alive_seconds: int = Field(default=5, ge=1)
+    # Per client address (moving windows, ``N/second|minute|hour``): tables opened, seats taken
+    # (answered 429 with Retry-After beyond). RATE_LIMITS=false switches both off.
+    rate_limits: bool = True
+    create_table_rate: str = "20/minute"
+    join_rate: str = "60/minute"
+    # The reverse proxies whose X-Forwarded-For / -Proto uvicorn believes (comma-separated
+    # addresses or networks, or "*"): the client address the rates count is then the one the
+    # proxy names. Behind a proxy on another host, set its address here.
+    forwarded_allow_ips: str = "127.0.0.1,::1"
+    # Spectator sockets one table accepts (per process); more are closed with 4503.
+    spectators_per_table: int = Field(default=50, ge=0)
+
+    @field_validator("create_table_rate", "join_rate")
+    @classmethod
+    def _a_rate(cls, value: str) -> str:
+        limits.parse(value)  # ValueError for anything but "N/unit"
+        return value
 
     @property
     def uses_postgres(self) -> bool:

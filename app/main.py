@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app import apidocs, db, errors, headers, health
+from app import apidocs, db, errors, headers, health, ratelimits
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
@@ -78,6 +78,12 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         db_engine=engine, writer=writer, session_factory=app.state.session_factory, seeds=seeds
     )
     errors.install(app)
+    rates = ratelimits.RequestRates(
+        enabled=settings.rate_limits,
+        create_table=settings.create_table_rate,
+        join=settings.join_rate,
+    )
+    ratelimits.install(app, rates)
     headers.install(app, https=(settings.base_url or "").startswith("https://"))
     tables.install_error_handlers(app)
     app.include_router(tables.router)

@@ -151,7 +151,12 @@ def running_servers(
         ]
 
 
-BENCH_LIMITS = {"WS_MESSAGES_PER_SECOND": "1000000", "WS_MESSAGE_BURST": "1000000"}
+BENCH_LIMITS = {
+    "WS_MESSAGES_PER_SECOND": "1000000",
+    "WS_MESSAGE_BURST": "1000000",
+    "RATE_LIMITS": "false",
+    "SPECTATORS_PER_TABLE": "1000000",
+}
 
 
 def wait_until_up(base: str, server: subprocess.Popen[bytes]) -> None:

@@ -3,6 +3,7 @@
 No token makes a spectator. A token that holds no seat at this table closes the socket with
 1008; everything else a client gets wrong is answered with an ``error`` message and the socket
 stays open, unless it keeps sending over its message budget (``ratelimit.py``): then 4429.
+A table takes at most ``SPECTATORS_PER_TABLE`` spectators; one more is closed with 4503.
 A process that is shutting down closes sockets with 1001 ("going away").
 """
 
@@ -56,6 +57,10 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     room = await hub.room(invite_code)
     if room is None:
         await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
+        return
+    # Counted and attached with no await between: the cap cannot be overrun by a race.
+    if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
+        await websocket.close(protocol.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
         return
     # Bots (and stand-ins for away people) move on this room from now on.
     websocket.app.state.bots.watch(room)

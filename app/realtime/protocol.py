@@ -21,6 +21,8 @@ MAX_MESSAGE_BYTES = 4096
 # RFC 6455 leaves to applications) for an invite code that names no table.
 CLOSE_BAD_TOKEN = 1008
 CLOSE_UNKNOWN_TABLE = 4404
+# Ours: a spectator socket beyond the table's SPECTATORS_PER_TABLE (seated players always get in).
+CLOSE_SPECTATORS_FULL = 4503
 # Ours: the socket kept sending over its message budget (``rate_limited``) and was dropped.
 CLOSE_TOO_MANY_MESSAGES = 4429
 # The standard "going away": the process is shutting down; the client reconnects (to it once

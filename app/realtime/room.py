@@ -99,6 +99,11 @@ class Room:
     def idle(self) -> bool:
         return not self._connections
 
+    @property
+    def spectators(self) -> int:
+        """Sockets without a seat connected to this process."""
+        return sum(1 for connection in self._connections if connection.seat is None)
+
     def attach(self, connection: Connection) -> None:
         self._connections.add(connection)
         if connection.seat is not None:

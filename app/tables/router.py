@@ -8,6 +8,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, FastAPI, HTTPException, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
+from app import ratelimits
 from app.deps import BaseUrlDep, DbEngineDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
 from app.realtime.room import SeatUnavailable
 from app.tables import schemas, service, tokens
@@ -21,6 +22,9 @@ _NOT_FOUND: dict[int | str, dict[str, Any]] = {
 _SEAT_ERRORS: dict[int | str, dict[str, Any]] = {
     **_NOT_FOUND,
     409: {"model": schemas.ErrorBody, "description": "seat_taken or table_full"},
+}
+_RATE_LIMITED: dict[int | str, dict[str, Any]] = {
+    429: {"model": schemas.ErrorBody, "description": "rate_limited (see Retry-After)"}
 }
 # A year: the cookie is the seat; losing it early would lock a player out of a long game.
 _COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -55,7 +59,12 @@ def _is_https(base_url: str) -> bool:
     return base_url.startswith("https://")
 
 
-@router.post("", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    responses=_RATE_LIMITED,
+    dependencies=[ratelimits.limited("create_table")],
+)
 async def create_table(
     body: schemas.TableCreate,
     response: Response,
@@ -77,7 +86,12 @@ async def create_table(
     )
 
 
-@router.post("/{invite_code}/seats", status_code=status.HTTP_201_CREATED, responses=_SEAT_ERRORS)
+@router.post(
+    "/{invite_code}/seats",
+    status_code=status.HTTP_201_CREATED,
+    responses={**_SEAT_ERRORS, **_RATE_LIMITED},
+    dependencies=[ratelimits.limited("join")],
+)
 async def take_seat(
     invite_code: str,
     body: schemas.SeatCreate,

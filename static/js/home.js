@@ -29,8 +29,8 @@ async function create(event) {
     if (!response.ok) throw new Error(String(response.status));
     const table = await response.json();
     location.assign(`/t/${encodeURIComponent(table.invite_code)}`);
-  } catch {
-    error.textContent = t("error.create");
+  } catch (failure) {
+    error.textContent = t(failure.message === "429" ? "error.too_many_requests" : "error.create");
     error.hidden = false;
     button.disabled = false;
   }

@@ -263,7 +263,7 @@ async function join(event) {
   });
   if (!response.ok) {
     error.textContent = t(
-      response.status === 409 ? "join.taken" : response.status === 422 ? "join.bad_name" : "join.failed",
+      { 409: "join.taken", 422: "join.bad_name", 429: "error.too_many_requests" }[response.status] ?? "join.failed",
     );
     error.hidden = false;
     if (response.status === 409) refreshLobby();
@@ -278,7 +278,7 @@ async function join(event) {
 // ----- the live table -----
 
 function connect() {
-  ui.socket = new TableSocket(code, { onView, onError, onStatus, onRejected, onGone });
+  ui.socket = new TableSocket(code, { onView, onError, onStatus, onRejected, onGone, onFull });
   ui.socket.open();
   $("#btn-me").hidden = !localStorage.getItem(rejoinKey);
   if (!hasGame(ui.view)) showLobby();
@@ -297,6 +297,12 @@ function onGone() {
   $("#board").hidden = true;
   $("#lobby").hidden = true;
   $("#missing").hidden = false;
+}
+
+// The table has all the spectators it takes (seated players always get in).
+function onFull() {
+  $("#banner").hidden = true;
+  toast(t("error.spectators_full"), 10000);
 }
 
 function onRejected() {

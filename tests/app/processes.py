@@ -105,6 +105,7 @@ class Server:
             "MULTI_PROCESS": "1" if self.multi_process else "0",
             "RESYNC_SECONDS": "1",
             SEED_ENV: str(SEED),
+            "RATE_LIMITS": "false",  # every table and seat of a test comes from one address
             **self.env,
         }
         command = [sys.executable, "-m", "tests.app.processes", "--port", str(self.port)]

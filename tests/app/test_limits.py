@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import socket
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -17,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.app.conftest import AppFactory
-from tests.app.helpers import create_table, next_of_type, receive, receive_raw
+from tests.app.helpers import create_table, join, next_of_type, receive, receive_raw
 from tests.app.processes import run_command
 
 
@@ -86,3 +87,42 @@ def test_an_endless_request_head_is_cut_off(tmp_path: Path) -> None:
             except (ConnectionResetError, BrokenPipeError):
                 answer = b""  # closed by the server while we were still sending
             assert answer == b""
+
+
+def test_table_creation_and_joins_are_rate_limited_per_address(make_app: AppFactory) -> None:
+    """Issue 14, defect 7: one client opened ~20,000 tables a minute. Past
+    ``CREATE_TABLE_RATE`` / ``JOIN_RATE`` an address is answered 429 with ``Retry-After``, and
+    nothing is created."""
+    app = make_app(create_table_rate="3/minute", join_rate="2/minute")
+    with TestClient(app) as client:
+        codes = [create_table(client) for _ in range(3)]
+        refused = client.post("/api/tables", json={"players": 3})
+        assert refused.status_code == 429
+        assert refused.json()["detail"]["code"] == "rate_limited"
+        assert 0 < int(refused.headers["retry-after"]) <= 60
+        for name in ["Anna", "Bert"]:
+            assert client.post(f"/api/tables/{codes[0]}/seats", json={"name": name}).is_success
+        before = client.get(f"/api/tables/{codes[1]}").json()
+        refused = client.post(f"/api/tables/{codes[1]}/seats", json={"name": "Cleo"})
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+        assert client.get(f"/api/tables/{codes[1]}").json() == before
+        assert client.get(f"/api/tables/{codes[2]}").status_code == 200  # reading is free
+
+
+def test_spectators_per_table_are_capped(make_app: AppFactory) -> None:
+    """Issue 14, defect 7: a table took unlimited spectator sockets (500 of them slowed a
+    seated player's actions from 3 to 96 ms). Past ``SPECTATORS_PER_TABLE`` a spectator is
+    closed with 4503 (the client says why, in German or English); players still get in."""
+    app = make_app(spectators_per_table=2)
+    with TestClient(app) as client, ExitStack() as stack:
+        code = create_table(client)
+        token = join(client, code, "Anna")
+        client.cookies.clear()
+        for _ in range(2):
+            watcher = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+            assert next_of_type(watcher, "view")["view"]["seat"] is None
+        with client.websocket_connect(f"/ws/{code}") as one_too_many:
+            closed = receive_raw(one_too_many)
+        assert closed["type"] == "websocket.close" and closed["code"] == 4503
+        with client.websocket_connect(f"/ws/{code}?token={token}") as player:
+            assert next_of_type(player, "view")["view"]["seat"] == 0

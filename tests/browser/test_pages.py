@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
-from tests.browser.conftest import PHONE, REPO, Server
+from tests.browser.conftest import NARROW, PHONE, REPO, Server
 from tests.browser.driver import join, version, whose_turn
 
 pytestmark = pytest.mark.browser
@@ -183,3 +183,28 @@ def test_the_security_policy_blocks_nothing_of_ours(browser: Browser, server: Se
     expect(page.get_by_text("/api/tables/{invite_code}/seats").first).to_be_visible()
     assert [text for text in violations if "Content Security Policy" in text] == []
     page.context.close()
+
+
+def test_a_full_table_tells_a_spectator_why(browser: Browser, tmp_path: Path) -> None:
+    """Issue 14, defect 7: a spectator beyond ``SPECTATORS_PER_TABLE`` is told so, in German
+    and English, on a 360 px phone."""
+    capped = Server(tmp_path / "capped.db")
+    capped.env["SPECTATORS_PER_TABLE"] = "0"
+    capped.start()
+    try:
+        code = capped.new_table(3)
+        for locale, text in [
+            ("de-DE", "An diesem Tisch schauen schon so viele zu"),
+            ("en-GB", "This table already has as many spectators as it allows"),
+        ]:
+            page = browser.new_context(locale=locale, viewport=NARROW).new_page()
+            page.goto(f"{capped.base_url}/t/{code}")
+            page.get_by_test_id("spectate").click()
+            toast = page.get_by_test_id("toast")
+            expect(toast).to_contain_text(text)
+            box = toast.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+            expect(page.get_by_test_id("reconnect-banner")).to_be_hidden()
+            page.context.close()
+    finally:
+        capped.stop()

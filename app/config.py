@@ -73,6 +73,8 @@ class Settings(BaseSettings):
 
     # ``/docs`` (Swagger UI, served from this process) and ``/openapi.json``; false: neither.
     api_docs: bool = True
+    # ``/metrics`` in Prometheus's format (keep it off the public route at the proxy).
+    metrics: bool = True
 
     # -- limits (docs/operations.md, "Limits", lists each with its default) -------------------
     # The largest WebSocket frame uvicorn reads (after permessage-deflate): a few times the

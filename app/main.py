@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app import apidocs, db, errors, headers, health, ratelimits
+from app import apidocs, db, errors, headers, health, metrics, ratelimits
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
@@ -95,6 +95,9 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(history_router)
     if settings.api_docs:
         apidocs.install(app)
+    if settings.metrics:
+        hub = app.state.hub
+        metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 

@@ -24,6 +24,8 @@ from fastapi.responses import JSONResponse
 from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
+from app import metrics
+
 Kind = Literal["create_table", "join"]
 
 
@@ -55,6 +57,7 @@ class RequestRates:
         item = self._items[kind]
         if await self._limiter.hit(item, kind, address):
             return
+        metrics.TOO_MANY.labels(kind).inc()
         stats = await self._limiter.get_window_stats(item, kind, address)
         raise TooManyRequests(max(1, math.ceil(stats.reset_time - time.time())))
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app import errors
+from app import errors, metrics
 from app import logging as log
 from app.config import Settings
 from app.realtime import protocol
@@ -60,6 +61,7 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
         return
     # Counted and attached with no await between: the cap cannot be overrun by a race.
     if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
+        metrics.TOO_MANY.labels("spectators").inc()
         await websocket.close(protocol.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
         return
     # Bots (and stand-ins for away people) move on this room from now on.
@@ -88,6 +90,8 @@ async def _serve(room: Room, connection: Connection) -> None:
     over_budget = 0
     sender = asyncio.create_task(connection.pump())
     room.attach(connection)
+    open_sockets = metrics.SOCKETS.labels("spectator" if connection.seat is None else "seat")
+    open_sockets.inc()
     try:
         while not sender.done():
             message = await connection.websocket.receive()
@@ -99,24 +103,32 @@ async def _serve(room: Room, connection: Connection) -> None:
                     log.event("flooding", table=room.live.table_id, seat=connection.seat)
                     await connection.close(protocol.CLOSE_TOO_MANY_MESSAGES, "too many messages")
                     break
-                connection.push(protocol.error_message(ErrorCode.RATE_LIMITED, _SLOW_DOWN))
+                metrics.TOO_MANY.labels("ws_messages").inc()
+                _refuse(connection, ErrorCode.RATE_LIMITED, _SLOW_DOWN)
                 continue
             raw = message.get("text")
             await _handle(room, connection, raw if raw is not None else message.get("bytes", b""))
     except WebSocketDisconnect:
         pass
     finally:
+        open_sockets.dec()
         room.detach(connection)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
 
 
+def _refuse(connection: Connection, code: str, message: str) -> None:
+    metrics.REFUSALS.labels(code).inc()
+    connection.push(protocol.error_message(code, message))
+
+
 async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
+    arrived = time.perf_counter()
     try:
         message = protocol.parse(raw)
     except protocol.ProtocolError as exc:
-        connection.push(protocol.error_message(exc.code, exc.message))
+        _refuse(connection, exc.code, exc.message)
         return
     if isinstance(message, protocol.PingIn):
         connection.push(protocol.PONG)
@@ -125,7 +137,7 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
         await _resync(room, connection)
         return
     if connection.seat is None:
-        connection.push(protocol.error_message(ErrorCode.SPECTATOR, "spectators cannot act"))
+        _refuse(connection, ErrorCode.SPECTATOR, "spectators cannot act")
         return
     try:
         refusal = await room.act(connection.seat, message.version, message.action)
@@ -133,9 +145,14 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
         # Not applied, or applied with the answer lost: either way the room kept its state,
         # and sending the action again settles it (the version guard sees a landed commit).
         log.event("unavailable", table=room.live.table_id, error=type(exc).__name__)
+        metrics.ACTIONS.labels(ErrorCode.UNAVAILABLE).inc()
         connection.push(protocol.error_message(ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE))
         return
-    if refusal is not None:
+    if refusal is None:
+        metrics.ACTIONS.labels("applied").inc()
+        metrics.ACTION_FANOUT.observe(metrics.since(arrived))
+    else:
+        metrics.ACTIONS.labels(refusal.code).inc()
         log.event(
             "refused",
             table=room.live.table_id,

@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default=settings.host)
     parser.add_argument("--port", type=int, default=settings.port)
     args = parser.parse_args(argv)
-    log.configure(settings.log_level)
+    log.configure(settings.log_level, settings.log_format)
     try:
         settings.check_multi_process()
     except ValueError as exc:

@@ -11,6 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import apidocs, db, errors, headers, health, metrics, ratelimits
+from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         join=settings.join_rate,
     )
     ratelimits.install(app, rates)
+    app.add_middleware(log.RequestIds)
     headers.install(app, https=(settings.base_url or "").startswith("https://"))
     tables.install_error_handlers(app)
     app.include_router(tables.router)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -42,3 +43,26 @@ def test_no_token_reaches_the_log(tmp_path: Path) -> None:
     assert f"/ws/{code}?token=[redacted]" in server.output  # the lines are there ...
     assert f"/t/{code}/rejoin/[redacted]" in server.output
     assert token not in server.output and host_token not in server.output  # ... the secrets not
+
+
+def test_logs_are_json_lines_with_request_and_table_ids(tmp_path: Path) -> None:
+    """Every line ``python -m app`` writes is one JSON object with a timestamp, level, logger
+    and event; a request's lines carry its ``request_id`` (as sent back in X-Request-ID), a
+    change its table."""
+    with run_command(tmp_path) as server:
+        created = httpx.post(f"{server.base}/api/tables", json={"players": 3})
+        table = created.json()["table_id"]
+        request_id = created.headers["x-request-id"]
+        sent = httpx.get(f"{server.base}/healthz", headers={"X-Request-ID": "probe-1"})
+        assert sent.headers["x-request-id"] == "probe-1"
+        code = created.json()["invite_code"]
+        httpx.post(f"{server.base}/api/tables/{code}/seats", json={"name": "Anna"})
+    lines = [json.loads(line) for line in server.output.splitlines() if line.strip()]
+    assert all({"timestamp", "level", "logger", "event"} <= line.keys() for line in lines)
+    access = [line for line in lines if line["logger"] == "uvicorn.access"]
+    assert any(
+        line["request_id"] == request_id and "/api/tables" in line["event"] for line in access
+    )
+    assert any(line["request_id"] == "probe-1" for line in access)
+    commits = [line for line in lines if line["event"] == "commit"]
+    assert commits and commits[0]["table"] == table and "request_id" in commits[0]

@@ -7,6 +7,10 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
+# PostgreSQL advisory lock key ("mumi") that serialises migrations (migrations/env.py): several
+# processes started together take turns, and the later ones find the schema at head.
+MIGRATION_LOCK = 0x6D756D69
+
 # The repository root: alembic.ini and migrations/ sit beside the app package.
 ROOT = Path(__file__).resolve().parent.parent
 

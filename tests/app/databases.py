@@ -15,6 +15,7 @@ from sqlalchemy.engine import make_url
 from app.migrate import upgrade_head
 
 POSTGRES_ENV = "MU_TEST_POSTGRES_URL"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager

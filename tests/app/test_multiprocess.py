@@ -34,10 +34,7 @@ postgres = pytest.mark.postgres
 
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:
-    server = databases.postgres_server_url()
-    if server is None:
-        pytest.skip(f"{databases.POSTGRES_ENV} is not set")
-    with databases.postgres_database(server) as url:
+    with databases.postgres_database(databases.postgres_server()) as url:
         yield url
 
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app import apidocs, db, errors, headers, health, metrics, ratelimits
+from app import apidocs, db, errors, headers, health, metrics, ratelimits, resources
 from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
@@ -23,7 +22,7 @@ from app.tables import router as tables
 from app.tables.writers import ChangeWriter, PostgresWriter, SqlAlchemyWriter
 from app.web import router as web
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR = resources.path("static")
 
 
 def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_seed) -> FastAPI:

@@ -51,14 +51,14 @@ class Running:
 
 
 @contextmanager
-def run_command(folder: Path, **env: str) -> Iterator[Running]:
+def run_command(folder: Path, *, cwd: Path = ROOT, **env: str) -> Iterator[Running]:
     """``python -m app`` (the real entry point) on a fresh SQLite file in ``folder``, with
-    ``env`` added to the environment, until the block ends."""
+    ``env`` added to the environment, in ``cwd`` (the checkout), until the block ends."""
     port = free_port()
     environment = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'fresh.db'}", **env}
     command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
     server = subprocess.Popen(
-        command, cwd=ROOT, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     running = Running(port)
     try:

@@ -1,7 +1,8 @@
 # The one way to install, run and test Mü Online.  `make help` lists the targets.
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PIP := $(PY) -m pip --quiet --disable-pip-version-check
+# -qq: errors only (a machine's pip configuration may add warnings of its own).
+PIP := $(PY) -m pip -qq --disable-pip-version-check
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # The dependencies, pinned with their hashes (`make lock` writes them from pyproject.toml):
@@ -19,18 +20,21 @@ help:  ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
 $(PY):
-	python3 -m venv $(VENV)
-	$(PIP) install --upgrade pip
+	@echo "creating $(VENV)"
+	@python3 -m venv $(VENV)
+	@$(PIP) install --upgrade pip
 
 # What running needs, then the app itself (editable: the checkout is the app).
 $(VENV)/.run: $(LOCK_RUN) pyproject.toml | $(PY)
-	$(PIP) install --require-hashes --no-deps -r $(LOCK_RUN)
-	$(PIP) install --no-deps -e .
-	touch $@
+	@echo "installing the app and what it needs to run ($(LOCK_RUN))"
+	@$(PIP) install --require-hashes --no-deps -r $(LOCK_RUN)
+	@$(PIP) install --no-deps -e .
+	@touch $@
 
 $(VENV)/.dev: $(VENV)/.run $(LOCK_DEV)
-	$(PIP) install --require-hashes --no-deps -r $(LOCK_DEV)
-	touch $@
+	@echo "installing the test and lint tools ($(LOCK_DEV))"
+	@$(PIP) install --require-hashes --no-deps -r $(LOCK_DEV)
+	@touch $@
 
 install: $(VENV)/.dev  ## create .venv with the app, its dependencies and the dev tools
 

@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 import httpx
+import yaml
 
+from app.__main__ import GRACEFUL_SECONDS
 from tests.app.processes import ROOT, run_command
 
 
@@ -52,3 +54,25 @@ def test_the_installed_wheel_serves_pages_static_files_and_migrations(tmp_path: 
         assert get("/docs").status_code == 200
     assert "Running upgrade" in server.output
     assert "Traceback" not in server.output
+
+
+def test_the_docker_files_agree_with_the_checkout() -> None:
+    """No Docker engine runs here, so the Dockerfile and compose file are checked by reading:
+    every file the image copies exists and is not left out by .dockerignore, the image
+    installs the locked dependencies, and compose waits longer than the graceful drain."""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    ignored = {
+        line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip()
+    }
+    for line in dockerfile.splitlines():
+        if line.startswith("COPY ") and "--from" not in line:
+            for source in line.split()[1:-1]:
+                assert (ROOT / source).exists() and source not in ignored, source
+    assert "--require-hashes --no-deps -r /tmp/run.txt" in dockerfile
+    assert "USER mu" in dockerfile
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    app = compose["services"]["app"]
+    assert int(app["stop_grace_period"].removesuffix("s")) > GRACEFUL_SECONDS
+    assert "healthcheck" in app and "${POSTGRES_PASSWORD" in app["environment"]["DATABASE_URL"]
+    assert compose["services"]["db"]["env_file"] == ".env"
+    assert (ROOT / ".env.example").exists() and ".env" in ignored

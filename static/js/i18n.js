@@ -196,9 +196,11 @@ const STRINGS = {
     "error.not_started": "The game starts when every seat is taken.",
     "error.unavailable": "The server could not save your move just now. Please try again in a moment.",
     "error.rate_limited": "Too many messages at once. Please wait a moment.",
-    "error.spectators_full": "This table already has as many spectators as it allows. Please try again later.",
+    "error.spectators_full":
+      "This table already has as many spectators as it allows. Please try again later.",
     "error.too_many_requests": "Too many requests from your connection. Please wait a minute and try again.",
-    "rejoin.failed": "This personal link does not hold a seat at this table. You can watch or take a free seat.",
+    "rejoin.failed":
+      "This personal link does not hold a seat at this table. You can watch or take a free seat.",
   },
   de: {
     "rules.title": "Die Zahlen dieses Tischs (Teamziel von {points} Punkten)",
@@ -393,9 +395,12 @@ const STRINGS = {
     "error.not_started": "Das Spiel beginnt, sobald alle Plätze besetzt sind.",
     "error.unavailable": "Der Server konnte deinen Zug gerade nicht speichern. Bitte versuche es gleich noch einmal.",
     "error.rate_limited": "Zu viele Nachrichten auf einmal. Bitte warte einen Moment.",
-    "error.spectators_full": "An diesem Tisch schauen schon so viele zu, wie erlaubt sind. Bitte versuche es später noch einmal.",
-    "error.too_many_requests": "Zu viele Anfragen von deiner Verbindung. Bitte warte eine Minute und versuche es dann noch einmal.",
-    "rejoin.failed": "Dieser persönliche Link gehört zu keinem Platz an diesem Tisch. Du kannst zusehen oder einen freien Platz nehmen.",
+    "error.spectators_full":
+      "An diesem Tisch schauen schon so viele zu, wie erlaubt sind. Bitte versuche es später noch einmal.",
+    "error.too_many_requests":
+      "Zu viele Anfragen von deiner Verbindung. Bitte warte eine Minute und versuche es dann noch einmal.",
+    "rejoin.failed":
+      "Dieser persönliche Link gehört zu keinem Platz an diesem Tisch. Du kannst zusehen oder einen freien Platz nehmen.",
   },
 };
 

@@ -248,6 +248,8 @@ function drawSeatList(info) {
   );
 }
 
+const JOIN_ERRORS = { 409: "join.taken", 422: "join.bad_name", 429: "error.too_many_requests" };
+
 async function join(event) {
   event.preventDefault();
   const form = event.target;
@@ -262,9 +264,7 @@ async function join(event) {
     body: JSON.stringify(body),
   });
   if (!response.ok) {
-    error.textContent = t(
-      { 409: "join.taken", 422: "join.bad_name", 429: "error.too_many_requests" }[response.status] ?? "join.failed",
-    );
+    error.textContent = t(JOIN_ERRORS[response.status] ?? "join.failed");
     error.hidden = false;
     if (response.status === 409) refreshLobby();
     return;

@@ -98,6 +98,8 @@ class Settings(BaseSettings):
     http_head_timeout: float = Field(default=10.0, gt=0)
     http_head_max_bytes: int = Field(default=65_536, ge=8192)
     http_keep_alive_seconds: int = Field(default=5, ge=1)
+    # The largest HTTP request body (all of ours are small JSON objects): 413 beyond.
+    http_body_max_bytes: int = Field(default=65_536, ge=1024)
     # Per client address (moving windows, ``N/second|minute|hour``): tables opened, seats taken
     # (answered 429 with Retry-After beyond). RATE_LIMITS=false switches both off.
     rate_limits: bool = True

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app import apidocs, db, errors, headers, health, metrics, ratelimits, resources
+from app import apidocs, bodylimit, db, errors, headers, health, metrics, ratelimits, resources
 from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
@@ -84,6 +84,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         join=settings.join_rate,
     )
     ratelimits.install(app, rates)
+    app.add_middleware(bodylimit.BodyLimit, max_bytes=settings.http_body_max_bytes)
     app.add_middleware(log.RequestIds)
     headers.install(app, https=(settings.base_url or "").startswith("https://"))
     tables.install_error_handlers(app)

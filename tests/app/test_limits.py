@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import socket
+from collections.abc import AsyncIterator
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -126,3 +127,20 @@ def test_spectators_per_table_are_capped(make_app: AppFactory) -> None:
         assert closed["type"] == "websocket.close" and closed["code"] == 4503
         with client.websocket_connect(f"/ws/{code}?token={token}") as player:
             assert next_of_type(player, "view")["view"]["seat"] == 0
+
+
+async def test_request_bodies_have_a_ceiling(api: httpx.AsyncClient) -> None:
+    """A body over ``HTTP_BODY_MAX_BYTES`` (declared, or streamed without a length) is a
+    413 ``too_large`` before anything reads it whole; small bodies are unaffected."""
+    padded = b'{"players": 3, "padding": "' + b"x" * 70_000 + b'"}'
+    headers = {"content-type": "application/json"}
+    declared = await api.post("/api/tables", content=padded, headers=headers)
+    assert declared.status_code == 413 and declared.json()["detail"]["code"] == "too_large"
+
+    async def chunks() -> AsyncIterator[bytes]:
+        for start in range(0, len(padded), 8192):
+            yield padded[start : start + 8192]
+
+    streamed = await api.post("/api/tables", content=chunks(), headers=headers)
+    assert streamed.status_code == 413 and streamed.json()["detail"]["code"] == "too_large"
+    assert (await api.post("/api/tables", json={"players": 3})).status_code == 201

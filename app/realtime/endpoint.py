@@ -94,6 +94,7 @@ async def _serve(room: Room, connection: Connection) -> None:
     open_sockets.inc()
     try:
         while not sender.done():
+            await connection.room_for_replies()  # a client that does not read is not read
             message = await connection.websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app import db, errors, health
+from app import apidocs, bodylimit, db, errors, headers, health, metrics, ratelimits, resources
+from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
@@ -23,7 +23,7 @@ from app.tables.writers import ChangeWriter, PostgresWriter, SqlAlchemyWriter
 from app.web import catalog
 from app.web import router as web
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR = resources.path("static")
 
 
 def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_seed) -> FastAPI:
@@ -61,7 +61,14 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
             await changes.stop()
         await release(app)
 
-    app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(
+        title="Mü Online",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,  # apidocs serves /docs without a CDN
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.api_docs else None,
+    )
     app.state.settings = settings
     app.state.db_engine = engine
     app.state.session_factory = db.create_session_factory(engine)
@@ -72,6 +79,15 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         db_engine=engine, writer=writer, session_factory=app.state.session_factory, seeds=seeds
     )
     errors.install(app)
+    rates = ratelimits.RequestRates(
+        enabled=settings.rate_limits,
+        create_table=settings.create_table_rate,
+        join=settings.join_rate,
+    )
+    ratelimits.install(app, rates)
+    app.add_middleware(bodylimit.BodyLimit, max_bytes=settings.http_body_max_bytes)
+    app.add_middleware(log.RequestIds)
+    headers.install(app, https=(settings.base_url or "").startswith("https://"))
     tables.install_error_handlers(app)
     app.include_router(tables.router)
     app.include_router(tables.links)
@@ -81,6 +97,11 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(web.router)
     app.include_router(catalog.router)
     app.include_router(history_router)
+    if settings.api_docs:
+        apidocs.install(app)
+    if settings.metrics:
+        hub = app.state.hub
+        metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 

@@ -80,11 +80,31 @@ const ERROR_TEXT = {
   discard_not_allowed: N_("Those cards cannot be discarded."),
   not_started: N_("The game starts when every seat is taken."),
   unavailable: N_("The server could not save your move just now. Please try again in a moment."),
+  rate_limited: N_("Too many messages at once. Please wait a moment."),
 };
+
+// A personal link carries the seat token in its #fragment, which browsers never send to a server
+// or put in a Referer: trade it once for this browser's seat cookie and drop it from the address
+// bar and the history.
+async function redeemRejoinLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("rejoin");
+  if (!token) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  const response = await fetch(`${api}/rejoin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  }).catch(() => null);
+  if (!response?.ok) toast(_("This personal link does not hold a seat at this table. You can watch or take a free seat."), 8000);
+}
+
+// Links stored before the token moved out of the path (/t/CODE/rejoin/TOKEN) in the new form.
+const rejoinLink = (stored) => stored?.replace(/\/rejoin\/([^/?#]+)$/, "#rejoin=$1") ?? "";
 
 async function start() {
   unlockAudioOnGesture();
   wireTools();
+  await redeemRejoinLink();
   let info;
   try {
     info = await fetchInfo();
@@ -252,6 +272,13 @@ function drawSeatList(info) {
   );
 }
 
+// What a refused seat request means to the person joining, by HTTP status.
+const JOIN_ERRORS = {
+  409: SEAT_TAKEN,
+  422: N_("Please enter a name of 1 to 24 letters."),
+  429: N_("Too many requests from your connection. Please wait a minute and try again."),
+};
+
 async function join(event) {
   event.preventDefault();
   const form = event.target;
@@ -266,12 +293,7 @@ async function join(event) {
     body: JSON.stringify(body),
   });
   if (!response.ok) {
-    error.textContent =
-      response.status === 409
-        ? _(SEAT_TAKEN)
-        : response.status === 422
-          ? _("Please enter a name of 1 to 24 letters.")
-          : _("Could not take the seat. Please try again.");
+    error.textContent = _(JOIN_ERRORS[response.status] ?? N_("Could not take the seat. Please try again."));
     error.hidden = false;
     if (response.status === 409) refreshLobby();
     return;
@@ -285,7 +307,7 @@ async function join(event) {
 // ----- the live table -----
 
 function connect() {
-  ui.socket = new TableSocket(code, { onView, onError, onStatus, onRejected, onGone });
+  ui.socket = new TableSocket(code, { onView, onError, onStatus, onRejected, onGone, onFull });
   ui.socket.open();
   $("#btn-me").hidden = !localStorage.getItem(rejoinKey);
   if (!hasGame(ui.view)) showLobby();
@@ -304,6 +326,12 @@ function onGone() {
   $("#board").hidden = true;
   $("#lobby").hidden = true;
   $("#missing").hidden = false;
+}
+
+// The table has all the spectators it takes (seated players always get in).
+function onFull() {
+  $("#banner").hidden = true;
+  toast(_("This table already has as many spectators as it allows. Please try again later."), 10000);
 }
 
 function onRejected() {
@@ -476,7 +504,7 @@ function wireTools() {
   $("#btn-help").addEventListener("click", () => $("#help").showModal());
   $("#btn-rules").addEventListener("click", () => $("#help").showModal());
   $("#btn-me").addEventListener("click", () => {
-    $("#rejoin-url").value = localStorage.getItem(rejoinKey) ?? "";
+    $("#rejoin-url").value = rejoinLink(localStorage.getItem(rejoinKey));
     $("#mylink").showModal();
   });
   const sound = $("#btn-sound");

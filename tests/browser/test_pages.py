@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
-from tests.browser.conftest import PHONE, REPO, Server
+from tests.browser.conftest import NARROW, PHONE, REPO, Server
 from tests.browser.driver import join, version, whose_turn
 
 pytestmark = pytest.mark.browser
@@ -63,17 +63,27 @@ def test_seat_survives_reload_rejoin_link_and_spectator(browser: Browser, server
 
     first.get_by_test_id("rejoin-button").click()
     rejoin = first.get_by_test_id("rejoin-url").input_value()
-    assert f"/t/{code}/rejoin/" in rejoin
+    # Issue 14, defect 3: the token rides in the fragment, never in a path the server logs.
+    assert rejoin.startswith(f"{server.base_url}/t/{code}#rejoin=")
     other_device = browser.new_context().new_page()
     other_device.goto(rejoin)
     expect(other_device.locator("#me .seat")).to_contain_text("Ada (you)")
+    assert other_device.url == f"{server.base_url}/t/{code}"  # the token left the address bar
+    token = rejoin.split("#rejoin=", 1)[1]
+    old_form = browser.new_context().new_page()  # links handed out before still work
+    old_form.goto(f"{server.base_url}/t/{code}/rejoin/{token}")
+    expect(old_form.locator("#me .seat")).to_contain_text("Ada (you)")
+    assert old_form.url == f"{server.base_url}/t/{code}"
+    forged = browser.new_context().new_page()
+    forged.goto(f"{server.base_url}/t/{code}#rejoin=forged")
+    expect(forged.get_by_test_id("toast")).to_contain_text("does not hold a seat")
 
     watcher = browser.new_context().new_page()
     watcher.goto(f"{server.base_url}/t/{code}")
     expect(watcher.get_by_test_id("board")).to_be_visible()
     expect(watcher.locator("#others .seat")).to_have_count(3)
     expect(watcher.locator("#me")).to_be_empty()
-    for page in [*pages, other_device, watcher]:
+    for page in [*pages, other_device, old_form, forged, watcher]:
         page.context.close()
 
 
@@ -146,3 +156,55 @@ def test_table_page_weight_and_load_time(browser: Browser, server: Server) -> No
     assert load_ms < 1000
     for each in pages:
         each.context.close()
+
+
+def test_the_security_policy_blocks_nothing_of_ours(browser: Browser, server: Server) -> None:
+    """Issue 14, defect 6: under the strict Content-Security-Policy every page still loads
+    its modules, styles and icon, and the table's WebSocket connects; the browser reports no
+    violation."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            "Content Security Policy" in message.text and violations.append(message.text)
+        ),
+    )
+    page.goto(server.base_url + "/")
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    page.get_by_test_id("name-input").fill("Ada")
+    page.get_by_test_id("take-seat").click()
+    expect(page.locator("#seat-list")).to_contain_text("Ada")
+    page.wait_for_function("document.body.dataset.version !== undefined")  # a view arrived
+    page.goto(server.base_url + "/me/tables")
+    expect(page.locator("body")).to_be_visible()
+    page.goto(server.base_url + "/docs")  # defect 8: Swagger UI from our own files
+    expect(page.get_by_text("/api/tables/{invite_code}/seats").first).to_be_visible()
+    assert [text for text in violations if "Content Security Policy" in text] == []
+    page.context.close()
+
+
+def test_a_full_table_tells_a_spectator_why(browser: Browser, tmp_path: Path) -> None:
+    """Issue 14, defect 7: a spectator beyond ``SPECTATORS_PER_TABLE`` is told so, in German
+    and English, on a 360 px phone."""
+    capped = Server(tmp_path / "capped.db")
+    capped.env["SPECTATORS_PER_TABLE"] = "0"
+    capped.start()
+    try:
+        code = capped.new_table(3)
+        for locale, text in [
+            ("de-DE", "An diesem Tisch schauen schon so viele zu"),
+            ("en-GB", "This table already has as many spectators as it allows"),
+        ]:
+            page = browser.new_context(locale=locale, viewport=NARROW).new_page()
+            page.goto(f"{capped.base_url}/t/{code}")
+            page.get_by_test_id("spectate").click()
+            toast = page.get_by_test_id("toast")
+            expect(toast).to_contain_text(text)
+            box = toast.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+            expect(page.get_by_test_id("reconnect-banner")).to_be_hidden()
+            page.context.close()
+    finally:
+        capped.stop()

@@ -278,6 +278,7 @@ const JOIN_ERRORS = {
   422: N_("Please enter a name of 1 to 24 letters."),
   429: N_("Too many requests from your connection. Please wait a minute and try again."),
 };
+const JOIN_FAILED = N_("Could not take the seat. Please try again.");
 
 async function join(event) {
   event.preventDefault();
@@ -293,7 +294,7 @@ async function join(event) {
     body: JSON.stringify(body),
   });
   if (!response.ok) {
-    error.textContent = _(JOIN_ERRORS[response.status] ?? N_("Could not take the seat. Please try again."));
+    error.textContent = _(JOIN_ERRORS[response.status] ?? JOIN_FAILED);
     error.hidden = false;
     if (response.status === 409) refreshLobby();
     return;

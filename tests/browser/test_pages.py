@@ -58,7 +58,7 @@ def test_seat_survives_reload_rejoin_link_and_spectator(browser: Browser, server
     first = pages[0]
     hand = first.locator("#me .hand").inner_text()
     first.reload()
-    expect(first.locator("#me .seat")).to_contain_text("Ada (you)")
+    expect(first.locator(".seat.mine")).to_contain_text("Ada (you)")
     assert first.locator("#me .hand").inner_text() == hand
 
     first.get_by_test_id("rejoin-button").click()
@@ -66,12 +66,17 @@ def test_seat_survives_reload_rejoin_link_and_spectator(browser: Browser, server
     assert f"/t/{code}/rejoin/" in rejoin
     other_device = browser.new_context().new_page()
     other_device.goto(rejoin)
-    expect(other_device.locator("#me .seat")).to_contain_text("Ada (you)")
+    expect(other_device.locator(".seat.mine")).to_contain_text("Ada (you)")
 
+    # A newcomer at a table whose seats are all held by people is told so and may watch.
     watcher = browser.new_context().new_page()
     watcher.goto(f"{server.base_url}/t/{code}")
+    expect(watcher.get_by_test_id("table-full")).to_be_visible()
+    expect(watcher.get_by_test_id("board")).to_be_hidden()
+    watcher.get_by_test_id("watch").click()
     expect(watcher.get_by_test_id("board")).to_be_visible()
-    expect(watcher.locator("#others .seat")).to_have_count(3)
+    expect(watcher.locator("#ring .seat")).to_have_count(3)
+    expect(watcher.get_by_test_id("seat-0")).to_have_class(re.compile(r"\bat-bottom\b"))
     expect(watcher.locator("#me")).to_be_empty()
     for page in [*pages, other_device, watcher]:
         page.context.close()
@@ -88,7 +93,7 @@ def test_keyboard_bid_with_enter(browser: Browser, server: Server) -> None:
     page.get_by_test_id("place").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("seen => Number(document.body.dataset.version) > seen", arg=seen)
-    expect(page.locator("#me .seat")).to_contain_text("bid 1")
+    expect(page.locator(".seat.mine")).to_contain_text("bid 1")
     page.get_by_test_id("help-button").click()
     expect(page.get_by_test_id("help")).to_contain_text("Classic Mü in short")
     page.keyboard.press("Escape")

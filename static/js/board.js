@@ -166,7 +166,7 @@ export function renderInfo(view) {
         " ",
         part.kind ? trumpChip(part.kind) : null,
         " ",
-        h("small", {}, part.text),
+        h("small", { class: part.kind ? "order" : null }, part.text),
       ),
     ]),
   );

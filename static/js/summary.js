@@ -91,6 +91,10 @@ function goalLine(r) {
   );
 }
 
+// A name in a score table: long ones end in "…" on a phone (the title has them whole).
+const nameCell = (view, seat) =>
+  h("span", { class: "nm", title: seatName(view, seat) }, seatName(view, seat));
+
 // The hand's scores per player; with `total` also the running total after it.
 function resultTable(view, r, total = true) {
   const at = (list, seat) => list?.[seat] ?? 0;
@@ -106,7 +110,7 @@ function resultTable(view, r, total = true) {
         h(
           "tr",
           {},
-          h("th", { scope: "row" }, seatName(view, seat)),
+          h("th", { scope: "row" }, nameCell(view, seat)),
           h("td", {}, String(at(r.card_points, seat))),
           h("td", {}, signed(at(r.bonus, seat))),
           h("td", {}, signed(at(r.total, seat))),
@@ -220,7 +224,7 @@ export function sheetTable(view, sheet) {
           {},
           h("th", {}, "#"),
           h("th", {}, _("Bid")),
-          ...seats.map((s) => h("th", {}, seatName(view, s))),
+          ...seats.map((s) => h("th", { scope: "col" }, nameCell(view, s))),
         ),
       ),
       h(

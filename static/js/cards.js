@@ -82,6 +82,7 @@ export function cardFace(card, { tag = "button", small = false, ranking = null }
       { "class": "pts", "aria-hidden": "true" },
       ...Array.from({ length: card.points }, () => h("i")),
     ),
+    tier ? h("span", { "class": "corner", "aria-hidden": "true" }) : null,
   );
   return el;
 }

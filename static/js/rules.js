@@ -32,24 +32,23 @@ export function rulesCard(rules) {
   // One row per bid, so that even twelve bids fit a phone: bid, team goal, then (classic) the
   // bonus for each trump class.
   const classes = rules.bonus ? CLASSES : [];
-  const tall = classes.length ? 2 : 1;
+  // Classic: "Bonus by trump" heads the four bonus columns in a row of its own above them.
   const head = [
-    h(
-      "tr",
-      {},
-      h("th", { scope: "col", rowspan: tall }, _("Bid")),
-      h("th", { scope: "col", rowspan: tall }, _("Team goal"), mark("goals")),
-      classes.length
-        ? h("th", { scope: "colgroup", colspan: classes.length }, _("Bonus by trump"), mark("bonus"))
-        : null,
-    ),
     classes.length
       ? h(
           "tr",
           {},
-          ...classes.map((cls) => h("th", { scope: "col", title: _(CLASS_NAME[cls]) }, _(CLASS_HEAD[cls]))),
+          h("td", { colspan: 2 }),
+          h("th", { scope: "colgroup", colspan: classes.length }, _("Bonus by trump"), mark("bonus")),
         )
       : null,
+    h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, _("Bid")),
+      h("th", { scope: "col" }, _("Team goal"), mark("goals")),
+      ...classes.map((cls) => h("th", { scope: "col", title: _(CLASS_NAME[cls]) }, _(CLASS_HEAD[cls]))),
+    ),
   ];
   const rows = rules.goals.map((goal, i) =>
     h(

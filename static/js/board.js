@@ -56,6 +56,7 @@ function roles(view, seat) {
   if (holder(view, "vice") === seat) list.push(["vice", roleName(view, "vice")]);
   if (view.partner === seat) list.push(["partner", _("Partner")]);
   if (view.dealer === seat) list.push(["dealer", _("Dealer")]);
+  if (view.game_over && view.winners?.includes(seat)) list.push(["leader", _("winner")]);
   // The revised edition's live Crown badge already says who leads the auction.
   const crown = view.roles?.chief === "crown";
   if (view.phase === "auction" && !crown && view.auction_leader === seat) list.push(["leader", _("Leads")]);

@@ -215,7 +215,7 @@ export function sheetTable(view, sheet) {
     { class: "sheet-scroll" },
     h(
       "table",
-      { class: "scores sheet" },
+      { class: "scores sheet", dataset: { players: seats.length } },
       h(
         "thead",
         {},

@@ -139,3 +139,31 @@ def test_card_numbers_contrast_and_colours_differ_in_lightness(
     ordered = sorted(lightness.values())
     assert min(b - a for a, b in zip(ordered, ordered[1:], strict=False)) >= 14, lightness
     page.context.close()
+
+
+def test_placed_cards_lie_face_up_in_front_of_their_owner_all_hand(
+    browser: Browser, server: Server
+) -> None:
+    """Every seat's cards from the auction stay on view in every phase until they are played,
+    for the other players and for spectators alike."""
+    with ScriptedTable(server, 4, hands=1) as table:
+        player = browser.new_context(viewport=PHONE).new_page()
+        player.goto(table.rejoin_url(3))
+        spectator = browser.new_context(viewport=PHONE).new_page()
+        spectator.goto(f"{server.base_url}/t/{table.code}")
+        spectator.get_by_test_id("watch").click()
+        phases = set()
+        while len(table.view["tricks"]) < 2:
+            table.step()
+            phases.add(table.view["phase"])
+            for page in [player, spectator]:
+                _follow(page, table)
+                for seat, display in enumerate(table.view["displays"]):
+                    if page is player and seat == 3:
+                        shown = page.locator("#me .my-display .card")
+                    else:
+                        shown = page.get_by_test_id(f"seat-{seat}").locator(".display .card")
+                    expect(shown).to_have_count(len(display))
+        assert {"auction", "vice_trump", "chief_trump", "partner", "play"} <= phases
+        player.context.close()
+        spectator.context.close()

@@ -110,6 +110,16 @@ def test_screenshots_of_an_evening(
         expect(page.locator("body.my-turn")).to_have_count(1)
         camera.shoot(page, "play")
 
+        # A newcomer finds the table full and watches: seat 0 sits at the bottom.
+        newcomer = browser.new_context(viewport=SIZES[0], locale=LOCALES[lang]).new_page()
+        newcomer.goto(f"{server.base_url}/t/{table.code}")
+        expect(newcomer.get_by_test_id("table-full")).to_be_visible()
+        camera.shoot(newcomer, "full", SIZES[:1])
+        newcomer.get_by_test_id("watch").click()
+        expect(newcomer.locator("#trick .played")).to_have_count(len(table.view["trick"]))
+        camera.shoot(newcomer, "spectator")
+        newcomer.context.close()
+
         # A trick just won: shot at once, before it moves to its winner (one size per trick).
         for size in SIZES:
             table.play_until(lambda view: len(view["trick"]) == players - 1)

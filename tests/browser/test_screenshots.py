@@ -71,6 +71,18 @@ def _lobby(browser: Browser, server: Server, camera: Camera, players: int, lang:
     host.context.close()
 
 
+def _shoot_summary(
+    camera: Camera, table: ScriptedTable, pages: list[Page], page: Page, moment: str, shows: str
+) -> None:
+    """The summary that opened when the hand (or the game) ended, with its score sheet loaded."""
+    _follow(pages, table)
+    summary = page.get_by_test_id("summary")
+    expect(summary.get_by_test_id(shows)).to_be_visible()
+    expect(summary.get_by_test_id("sheet-total-0")).to_be_visible()
+    camera.shoot(page, moment)
+    page.get_by_test_id("summary-close").click()
+
+
 def _mover(pages: list[Page], view: View) -> Page:
     return pages[view["to_move"]]
 
@@ -140,21 +152,10 @@ def test_screenshots_of_an_evening(
         page.keyboard.press("Escape")
 
         table.play_until(lambda view: view["hand_number"] == 2)
-        _follow(pages, table)
-        page = pages[1]
-        expect(page.get_by_test_id("summary")).to_be_visible()
-        expect(page.get_by_test_id("summary").get_by_test_id("sheet-total-0")).to_be_visible()
-        camera.shoot(page, "hand-summary")
-        page.get_by_test_id("summary-close").click()
-
+        _shoot_summary(camera, table, pages, pages[1], "hand-summary", "sheet-slot")
         table.play_until(lambda view: False)
-        _follow(pages, table)
-        page = pages[2]
-        expect(page.get_by_test_id("standings")).to_be_visible()
-        expect(page.get_by_test_id("summary").get_by_test_id("sheet-total-0")).to_be_visible()
-        camera.shoot(page, "game-end")
-        page.get_by_test_id("summary-close").click()
-        camera.shoot(page, "over")
+        _shoot_summary(camera, table, pages, pages[2], "game-end", "standings")
+        camera.shoot(pages[2], "over")
         for each in pages:
             each.context.close()
 

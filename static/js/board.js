@@ -1,6 +1,7 @@
-// Draws the table from one view: the other players around the top, the trick in the middle,
-// the prompt (what you may do now) and your own display and hand at the bottom.
-// Legality comes only from the server's prompt; this module just shows it.
+// Draws the table from one view: the players sitting around the table (you at the bottom), the
+// trick in the middle in front of whoever played each card, the prompt (what you may do now) and
+// your own display and hand below. Legality comes only from the server's prompt; this module
+// just shows it.
 import { cardFace, colourName, rankingParts, sortHand, trumpChip, trumpName } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
@@ -29,12 +30,25 @@ export const botLevelName = (level) => _(BOT_LEVEL_NAME[level] ?? level);
 // During the revised auction the Crown and Shield change hands live (`crown`, `shield`).
 const holder = (view, role) => view[role] ?? view[role === "chief" ? "crown" : "shield"] ?? null;
 
-// The viewer sits at the bottom; the others follow clockwise from the left neighbour.
-function othersInOrder(view) {
-  const me = view.seat ?? -1;
-  const first = me < 0 ? 0 : me + 1;
-  return Array.from({ length: view.players }, (_, i) => (first + i) % view.players).filter((s) => s !== me);
+// Who sits where, seen from the bottom seat (you; spectators see seat 0 there): the others
+// clockwise from the bottom seat's left, as at a real table: up the left side, along the top,
+// down the right side. Two others sit at the top corners; from three on, one on each side.
+export function places(view) {
+  const n = view.players ?? view.seats?.length ?? 0;
+  const bottom = view.seat ?? 0;
+  const others = Array.from({ length: Math.max(n - 1, 0) }, (_, i) => (bottom + 1 + i) % n);
+  const side = others.length >= 3 ? 1 : 0;
+  return {
+    bottom,
+    left: others.slice(0, side),
+    top: others.slice(side, others.length - side),
+    right: side ? others.slice(-side) : [],
+  };
 }
+
+// Other features add to every seat here (a chat bubble, an "away" countdown): functions
+// (view, seat) → a node or null, drawn into the seat's corner on every redraw.
+export const seatExtras = [];
 
 function roles(view, seat) {
   const list = [];
@@ -42,32 +56,41 @@ function roles(view, seat) {
   if (holder(view, "vice") === seat) list.push(["vice", roleName(view, "vice")]);
   if (view.partner === seat) list.push(["partner", _("Partner")]);
   if (view.dealer === seat) list.push(["dealer", _("Dealer")]);
+  if (view.game_over && view.winners?.includes(seat)) list.push(["leader", _("winner")]);
   // The revised edition's live Crown badge already says who leads the auction.
   const crown = view.roles?.chief === "crown";
-  if (view.phase === "auction" && !crown && view.auction_leader === seat)
-    list.push(["leader", _("Leads")]);
+  if (view.phase === "auction" && !crown && view.auction_leader === seat) list.push(["leader", _("Leads")]);
   return list.map(([kind, label]) => h("span", { class: `badge b-${kind}` }, label));
 }
 
-function seatPanel(view, seat, { mine = false } = {}) {
+function seatPanel(view, seat, place) {
   const info = view.seats?.[seat] ?? {};
+  const mine = seat === view.seat;
   const connected = info.bot || info.connected !== false;
-  const turn = view.to_move === seat;
+  const turn = view.to_move === seat && !view.game_over;
   const display = view.displays?.[seat] ?? [];
-  const bidCount = count(view.bids?.[seat]);
   const cards = count(view.hand_counts?.[seat]) + display.length;
   const you = mine ? " (" + _("you") + ")" : "";
+  const extras = seatExtras.map((extra) => extra(view, seat));
   return h(
-    "div",
+    "section",
     {
-      class: `seat${turn ? " turn" : ""}${connected ? "" : " away"}${mine ? " mine" : ""}`,
-      dataset: { seat, testid: `seat-${seat}` },
+      "class": `seat at-${place}${turn ? " turn" : ""}${connected ? "" : " away"}${mine ? " mine" : ""}`,
+      "aria-label": seatName(view, seat),
+      "aria-current": turn ? "true" : null,
+      "dataset": { seat, testid: `seat-${seat}` },
     },
     h(
       "div",
       { class: "who" },
-      h("span", { class: "presence", title: connected ? _("connected") : _("not connected") }),
+      h("span", {
+        "class": "presence",
+        "role": "img",
+        "aria-label": connected ? _("connected") : _("not connected"),
+        "title": connected ? _("connected") : _("not connected"),
+      }),
       h("b", { class: "name" }, seatName(view, seat) + you),
+      turn ? h("span", { class: "turnmark" }, _("to move")) : null,
     ),
     h(
       "div",
@@ -91,24 +114,30 @@ function seatPanel(view, seat, { mine = false } = {}) {
           )
         : null,
       ...roles(view, seat),
+    ),
+    h(
+      "div",
+      { class: "stats counts" },
       h("span", { title: _("cards in hand and on display") }, ngettext("{n} card", "{n} cards", cards)),
       view.phase === "auction"
         ? h(
             "span",
             { class: "bidcount", dataset: { testid: `bid-count-${seat}` } },
-            _("bid {n}", { n: bidCount }),
+            _("bid {n}", { n: count(view.bids?.[seat]) }),
           )
         : h("span", {}, ngettext("{n} trick", "{n} tricks", count(view.tricks_won?.[seat]))),
       h("span", { class: "total" }, ngettext("{n} point", "{n} points", view.totals?.[seat] ?? 0)),
-      turn ? h("span", { class: "turnmark" }, _("to move")) : null,
     ),
-    mine
+    // The cards placed in the auction lie face up in front of their owner until played
+    // (your own are buttons in your hand area instead).
+    mine || !display.length
       ? null
       : h(
           "div",
-          { class: "display" },
+          { "class": "display", "role": "group", "aria-label": _("On display") },
           ...display.map((c) => cardFace(c, { tag: "span", small: true, ranking: view.trump_ranking })),
         ),
+    extras.some(Boolean) ? h("div", { class: "seat-extras" }, ...extras) : null,
   );
 }
 
@@ -130,7 +159,7 @@ export function renderInfo(view) {
     ranking,
     ...(parts.length ? [h("span", { class: "muted" }, _("Trumps:"))] : []),
     ...parts.flatMap((part, i) => [
-      i ? h("span", { "class": "gt", "aria-label": _("ranks over") }, "›") : null,
+      i ? h("span", { "class": "gt", "role": "img", "aria-label": _("ranks over") }, "›") : null,
       h(
         "span",
         { class: "rank" },
@@ -138,40 +167,86 @@ export function renderInfo(view) {
         " ",
         part.kind ? trumpChip(part.kind) : null,
         " ",
-        h("small", {}, part.text),
+        h("small", { class: part.kind ? "order" : null }, part.text),
       ),
     ]),
   );
 }
 
-export function renderOthers(view) {
-  fill($("#others"), ...othersInOrder(view).map((seat) => seatPanel(view, seat)));
+// Every seat in its place around the table; the bottom one is yours (spectators: seat 0).
+export function renderRing(view) {
+  const at = places(view);
+  const panels = (seats, place) => seats.map((seat) => seatPanel(view, seat, place));
+  $("#ring").dataset.seats = String(view.players);
+  fill($("#ring-top"), panels(at.top, "top"));
+  fill($("#ring-left"), panels(at.left, "left"));
+  fill($("#ring-right"), panels(at.right, "right"));
+  fill($("#ring-bottom"), seatPanel(view, at.bottom, "bottom"));
 }
 
-// The cards in the middle: the trick being played, or during the auction what has happened.
-export function renderCenter(view, shownTrick = null, box = $("#trick"), collect = false) {
+// Card ids on the felt at the last drawing: a card not among them has just been played and
+// slides in from its player's side.
+let onFelt = new Set();
+
+// The middle of the table: during the auction what has happened, during the play each card in
+// front of whoever played it (a just-won trick, `shownTrick`, stays a moment with its winner
+// lit), and a marked empty place in front of the player to move.
+export function renderFelt(view, shownTrick = null) {
+  const box = $("#trick");
   box.classList.toggle("won", Boolean(shownTrick));
-  box.classList.toggle("collect", collect);
-  if (shownTrick) {
-    fill(box, ...shownTrick.cards.map((p) => trickCard(view, p, p.seat === shownTrick.winner)));
-    box.dataset.winner = shownTrick.winner;
+  box.classList.remove("collect");
+  if (shownTrick) box.dataset.winner = shownTrick.winner;
+  else delete box.dataset.winner;
+  const plays = shownTrick ? shownTrick.cards : (view.trick ?? []);
+  if (!plays.length && view.phase !== "play") {
+    fill(box, view.phase === "auction" ? auctionLog(view) : null);
+    onFelt = new Set();
     return;
   }
-  delete box.dataset.winner;
-  if (view.phase === "auction") {
-    fill(box, auctionLog(view));
-    return;
-  }
-  fill(box, ...(view.trick ?? []).map((p) => trickCard(view, p, false)));
+  const bySeat = new Map(plays.map((p) => [p.seat, p]));
+  const waiting = !shownTrick && view.phase === "play" ? view.to_move : null;
+  const spot = (seat, place) => {
+    const play = bySeat.get(seat);
+    if (play) return trickCard(view, play, place, shownTrick?.winner === seat, !onFelt.has(play.card.id));
+    return h("div", { class: `spot at-${place}${seat === waiting ? " waiting" : ""}`, dataset: { seat } });
+  };
+  const at = places(view);
+  fill(
+    box,
+    h("div", { class: "t-top" }, ...at.top.map((seat) => spot(seat, "top"))),
+    at.left.length ? h("div", { class: "t-left" }, ...at.left.map((seat) => spot(seat, "left"))) : null,
+    at.right.length ? h("div", { class: "t-right" }, ...at.right.map((seat) => spot(seat, "right"))) : null,
+    h("div", { class: "t-bottom" }, spot(at.bottom, "bottom")),
+  );
+  onFelt = new Set(plays.map((p) => p.card.id));
 }
 
-function trickCard(view, play, winner) {
+function trickCard(view, play, place, winner, arriving) {
   return h(
     "figure",
-    { class: `played${winner ? " winner" : ""}`, dataset: { seat: play.seat } },
+    {
+      class: `spot played at-${place}${winner ? " winner" : ""}${arriving ? " arrive" : ""}`,
+      dataset: { seat: play.seat },
+    },
     cardFace(play.card, { tag: "span", ranking: view.trump_ranking }),
     h("figcaption", {}, seatName(view, play.seat)),
   );
+}
+
+// A won trick gathers up and moves to its winner's seat (nothing moves for people who asked
+// their system for reduced motion: the trick simply goes when the next one starts).
+export function collectTrick() {
+  const box = $("#trick");
+  const winner = box.dataset.winner;
+  const seat = winner === undefined ? null : $(`#ring .seat[data-seat="${winner}"]`);
+  if (!seat || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const target = seat.getBoundingClientRect();
+  for (const card of box.querySelectorAll(".played")) {
+    const from = card.getBoundingClientRect();
+    card.style.setProperty("--dx", `${target.left + target.width / 2 - (from.left + from.width / 2)}px`);
+    card.style.setProperty("--dy", `${target.top + target.height / 2 - (from.top + from.height / 2)}px`);
+  }
+  box.classList.add("collect");
 }
 
 function auctionLog(view) {
@@ -246,7 +321,8 @@ export function statusText(view) {
   }
 }
 
-// Your own seat: your panel, the face-up cards in front of you and your hand.
+// Your own cards: the ones face up in front of you (placed in the auction) and your hand. Your
+// seat itself sits at the bottom of the table (renderRing).
 export function renderMe(view, ui) {
   const me = $("#me");
   if (view.seat === null || view.seat === undefined) {
@@ -258,7 +334,6 @@ export function renderMe(view, ui) {
   const hand = sortHand(view.hand ?? [], view.trump_ranking);
   fill(
     me,
-    seatPanel(view, view.seat, { mine: true }),
     display.length
       ? h(
           "div",
@@ -269,7 +344,7 @@ export function renderMe(view, ui) {
       : null,
     h(
       "div",
-      { class: "hand", dataset: { testid: "hand" } },
+      { "class": "hand", "role": "group", "aria-label": _("Your hand"), "dataset": { testid: "hand" } },
       ...hand.map((c) => myCard(view, c, prompt, ui, "hand")),
     ),
   );

@@ -71,6 +71,8 @@ export function cardFace(card, { tag = "button", small = false, ranking = null }
       "class": `card c-${card.color}${small ? " small" : ""}${tier ? " trump" : ""}`,
       "dataset": { cardId: card.id },
       "aria-label": cardName(card) + (tier ? ", " + _("trump") : ""),
+      // A face that is no button is a picture with a name, for screen readers.
+      "role": tag === "button" ? null : "img",
       "type": tag === "button" ? "button" : null,
     },
     h("span", { class: "num" }, String(card.number)),
@@ -80,6 +82,7 @@ export function cardFace(card, { tag = "button", small = false, ranking = null }
       { "class": "pts", "aria-hidden": "true" },
       ...Array.from({ length: card.points }, () => h("i")),
     ),
+    tier ? h("span", { "class": "corner", "aria-hidden": "true" }) : null,
   );
   return el;
 }
@@ -116,5 +119,4 @@ export function rankingParts(trumps, names, ranking) {
   return parts;
 }
 
-const orderText = (kind) =>
-  isNumberTrump(kind) ? _("(equal: first played wins)") : _("(9 high … 0 low)");
+const orderText = (kind) => (isNumberTrump(kind) ? _("(equal: first played wins)") : _("(9 high … 0 low)"));

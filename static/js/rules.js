@@ -13,16 +13,52 @@ const CLASS_NAME = {
   none: N_("No trump"),
 };
 const CLASSES = Object.keys(CLASS_NAME);
-const UNVERIFIED = N_("Unverified: the revised rulebook does not print these values; they are this site's assumption.");
+// The same, short, as column heads under "Bonus by trump" (the table must fit a phone).
+const CLASS_HEAD = {
+  colour: N_("colour"),
+  one_or_seven: N_("1s, 7s"),
+  number: N_("number"),
+  none: N_("none"),
+};
+const UNVERIFIED = N_(
+  "Unverified: the revised rulebook does not print these values; they are this site's assumption.",
+);
 
 export function rulesCard(rules) {
   if (!rules?.goals) return null;
   const unverified = new Set(rules.unverified ?? []);
-  const mark = (part) => (unverified.has(part) ? h("sup", { class: "unverified", title: _(UNVERIFIED) }, "*") : null);
-  const bids = rules.goals.map((_, i) => i + 1);
-  const row = (label, values, part) => h("tr", {}, h("th", { scope: "row" }, label, mark(part)), ...values.map((v) => h("td", {}, String(v))));
-  const rows = [row(_("Team goal"), rules.goals, "goals")];
-  if (rules.bonus) for (const cls of CLASSES) rows.push(row(_(CLASS_NAME[cls]), rules.bonus[cls], "bonus"));
+  const mark = (part) =>
+    unverified.has(part) ? h("sup", { class: "unverified", title: _(UNVERIFIED) }, "*") : null;
+  // One row per bid, so that even twelve bids fit a phone: bid, team goal, then (classic) the
+  // bonus for each trump class.
+  const classes = rules.bonus ? CLASSES : [];
+  // Classic: "Bonus by trump" heads the four bonus columns in a row of its own above them.
+  const head = [
+    classes.length
+      ? h(
+          "tr",
+          {},
+          h("td", { colspan: 2 }),
+          h("th", { scope: "colgroup", colspan: classes.length }, _("Bonus by trump"), mark("bonus")),
+        )
+      : null,
+    h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, _("Bid")),
+      h("th", { scope: "col" }, _("Team goal"), mark("goals")),
+      ...classes.map((cls) => h("th", { scope: "col", title: _(CLASS_NAME[cls]) }, _(CLASS_HEAD[cls]))),
+    ),
+  ];
+  const rows = rules.goals.map((goal, i) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, String(i + 1)),
+      h("td", {}, String(goal)),
+      ...classes.map((cls) => h("td", {}, String(rules.bonus[cls][i]))),
+    ),
+  );
   return h(
     "section",
     { class: "rules-card", dataset: { testid: "rules-card" } },
@@ -36,9 +72,11 @@ export function rulesCard(rules) {
         { points: rules.points },
       ),
     ),
-    h("div", { class: "scroll" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, _("Bid")), ...bids.map((b) => h("th", {}, String(b))))), h("tbody", {}, ...rows))),
+    h("table", {}, h("thead", {}, ...head), h("tbody", {}, ...rows)),
     rules.trump_bonus ? revisedBonuses(rules, mark) : null,
-    unverified.size ? h("p", { class: "muted", dataset: { testid: "rules-unverified" } }, "* ", _(UNVERIFIED)) : null,
+    unverified.size
+      ? h("p", { class: "muted", dataset: { testid: "rules-unverified" } }, "* ", _(UNVERIFIED))
+      : null,
   );
 }
 
@@ -47,10 +85,13 @@ function revisedBonuses(rules, mark) {
   return h(
     "p",
     {},
-    _("The winning team scores its leader's bid × {crown} (Crown) or × {shield} (Shield), plus the trump token:", {
-      crown: rules.multipliers.crown,
-      shield: rules.multipliers.shield,
-    }),
+    _(
+      "The winning team scores its leader's bid × {crown} (Crown) or × {shield} (Shield), plus the trump token:",
+      {
+        crown: rules.multipliers.crown,
+        shield: rules.multipliers.shield,
+      },
+    ),
     h("br"),
     _("Trump tokens"),
     mark("trump_bonus"),

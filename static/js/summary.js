@@ -29,18 +29,28 @@ function story(view, r) {
     ];
   if (r.kind === "redeal") return [_("Nobody displayed a card: the cards are dealt again.")];
   const roles = { chief_role: roleName(view, "chief"), vice_role: roleName(view, "vice") };
+  const noVice = r.vice === null || r.vice === undefined;
   const lines = [
-    ngettext(
-      "{chief} was {chief_role} with {n} card; {vice_role}: {vice}.",
-      "{chief} was {chief_role} with {n} cards; {vice_role}: {vice}.",
-      r.bid,
-      { chief: name(r.chief), vice: name(r.vice), ...roles },
-    ),
-    _("Trumps: {chief} ({chief_role}) over {vice} ({vice_role}).", {
-      chief: trumpName(r.chief_trump),
-      vice: r.vice_trump ? trumpName(r.vice_trump) : "–",
-      ...roles,
-    }),
+    noVice
+      ? ngettext(
+          "{chief} was {chief_role} with {n} card; nobody was {vice_role}.",
+          "{chief} was {chief_role} with {n} cards; nobody was {vice_role}.",
+          r.bid,
+          { chief: name(r.chief), ...roles },
+        )
+      : ngettext(
+          "{chief} was {chief_role} with {n} card; {vice_role}: {vice}.",
+          "{chief} was {chief_role} with {n} cards; {vice_role}: {vice}.",
+          r.bid,
+          { chief: name(r.chief), vice: name(r.vice), ...roles },
+        ),
+    noVice
+      ? _("Trump: {chief} ({chief_role}).", { chief: trumpName(r.chief_trump), ...roles })
+      : _("Trumps: {chief} ({chief_role}) over {vice} ({vice_role}).", {
+          chief: trumpName(r.chief_trump),
+          vice: trumpName(r.vice_trump),
+          ...roles,
+        }),
     r.partner === null || r.partner === undefined
       ? _("{chief} played alone.", { chief: name(r.chief) })
       : _("Team: {chief} and {partner}.", { chief: name(r.chief), partner: name(r.partner) }),
@@ -81,34 +91,70 @@ function goalLine(r) {
   );
 }
 
-function resultTable(view, r) {
+// A name in a score table: long ones end in "…" on a phone (the title has them whole).
+const nameCell = (view, seat) =>
+  h("span", { class: "nm", title: seatName(view, seat) }, seatName(view, seat));
+
+// The hand's scores per player; with `total` also the running total after it.
+function resultTable(view, r, total = true) {
   const at = (list, seat) => list?.[seat] ?? 0;
+  const heads = [_("Player"), _("Cards"), _("Bonus"), _("Hand"), total ? _("Total") : null];
   return h(
     "table",
     { class: "scores" },
-    h(
-      "thead",
-      {},
-      h(
-        "tr",
-        {},
-        ...[_("Player"), _("Cards"), _("Bonus"), _("Hand"), _("Total")].map((label) => h("th", {}, label)),
-      ),
-    ),
+    h("thead", {}, h("tr", {}, ...heads.filter(Boolean).map((label) => h("th", { scope: "col" }, label)))),
     h(
       "tbody",
       {},
       ...seatsOf(view).map((seat) =>
         h(
           "tr",
-          { class: view.winners?.includes(seat) ? "winner" : "" },
-          h("th", {}, seatName(view, seat)),
+          {},
+          h("th", { scope: "row" }, nameCell(view, seat)),
           h("td", {}, String(at(r.card_points, seat))),
           h("td", {}, signed(at(r.bonus, seat))),
           h("td", {}, signed(at(r.total, seat))),
-          h("td", { dataset: { testid: `summary-total-${seat}` } }, String(view.totals?.[seat] ?? 0)),
+          total
+            ? h("td", { dataset: { testid: `summary-total-${seat}` } }, String(view.totals?.[seat] ?? 0))
+            : null,
         ),
       ),
+    ),
+  );
+}
+
+// The final standings: best total first, equal totals share a rank, the winners (as the server
+// names them) highlighted.
+function standings(view) {
+  const total = (seat) => view.totals?.[seat] ?? 0;
+  const order = seatsOf(view).sort((a, b) => total(b) - total(a) || a - b);
+  const rank = (seat) => 1 + order.filter((other) => total(other) > total(seat)).length;
+  return h(
+    "table",
+    { class: "scores standings", dataset: { testid: "standings" } },
+    h(
+      "thead",
+      {},
+      h("tr", {}, ...[_("Rank"), _("Player"), _("Total")].map((l) => h("th", { scope: "col" }, l))),
+    ),
+    h(
+      "tbody",
+      {},
+      ...order.map((seat) => {
+        const won = view.winners?.includes(seat);
+        return h(
+          "tr",
+          { class: won ? "winner" : "", dataset: { testid: `standing-${seat}` } },
+          h("td", {}, String(rank(seat))),
+          h(
+            "th",
+            { scope: "row" },
+            seatName(view, seat),
+            won ? [" ", h("span", { class: "badge b-leader" }, _("winner"))] : null,
+          ),
+          h("td", { dataset: { testid: `summary-total-${seat}` } }, String(total(seat))),
+        );
+      }),
     ),
   );
 }
@@ -117,19 +163,36 @@ function winnersLine(view) {
   return h("p", { class: "winners", dataset: { testid: "winners" } }, winnersText(view));
 }
 
+function handStory(view, r, total) {
+  return [
+    h("ul", { class: "story" }, ...story(view, r).map((line) => h("li", {}, line))),
+    h("div", { class: "sheet-scroll" }, resultTable(view, r, total)),
+  ];
+}
+
+// The end-of-hand summary, or at the end of the game the final standings, the last hand and
+// the score sheet.
 export function summaryContent(view, code) {
   const r = view.last_result;
-  const title = view.game_over
-    ? _("Game over")
-    : _("Hand {n} is over", { n: (view.hand_number ?? 2) - 1 });
-  return [
-    h("h2", {}, title),
-    view.game_over ? winnersLine(view) : null,
-    r ? h("ul", { class: "story" }, ...story(view, r).map((line) => h("li", {}, line))) : null,
-    r ? h("div", { class: "sheet-scroll" }, resultTable(view, r)) : null,
+  const sheet = [
     h("h3", {}, _("Score sheet")),
     h("div", { class: "sheet-slot", dataset: { testid: "sheet-slot" } }, _("Loading…")),
     sheetLink(code),
+  ];
+  if (view.game_over)
+    return [
+      h("h2", {}, _("Game over")),
+      winnersLine(view),
+      h("h3", {}, _("Final standings")),
+      standings(view),
+      r ? h("h3", {}, _("The last hand (hand {n})", { n: view.hand_number ?? 1 })) : null,
+      r ? handStory(view, r, false) : null,
+      ...sheet,
+    ];
+  return [
+    h("h2", {}, _("Hand {n} is over", { n: (view.hand_number ?? 2) - 1 })),
+    r ? handStory(view, r, true) : null,
+    ...sheet,
   ];
 }
 
@@ -152,7 +215,7 @@ export function sheetTable(view, sheet) {
     { class: "sheet-scroll" },
     h(
       "table",
-      { class: "scores sheet" },
+      { class: "scores sheet", dataset: { players: seats.length } },
       h(
         "thead",
         {},
@@ -161,7 +224,7 @@ export function sheetTable(view, sheet) {
           {},
           h("th", {}, "#"),
           h("th", {}, _("Bid")),
-          ...seats.map((s) => h("th", {}, seatName(view, s))),
+          ...seats.map((s) => h("th", { scope: "col" }, nameCell(view, s))),
         ),
       ),
       h(

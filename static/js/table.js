@@ -1,19 +1,20 @@
-// The invite/lobby/table page. It asks the server who sits where, lets a newcomer take a seat
-// or watch, then follows the table over the WebSocket and redraws on every view.
+// The invite/lobby/table page. It asks the server about the table once, then follows it over the
+// table's WebSocket (as a spectator until you take a seat) and redraws on every view: the lobby
+// while seats are free, a notice when a newcomer finds every seat taken, then the table.
 import {
-  botLevelName,
-  renderCenter,
+  collectTrick,
+  renderFelt,
   renderInfo,
   renderMe,
-  renderOthers,
   renderPrompt,
-  seatName,
-  seatNumber,
+  renderRing,
   selecting,
   statusText,
 } from "./board.js";
 import { $, copyField, fill, h, toast } from "./dom.js";
-import { N_, _, ngettext } from "./i18n.js";
+import { N_, _ } from "./i18n.js";
+import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
+import { showLookBack } from "./lookback.js";
 import { TableSocket } from "./net.js";
 import { chime, isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
 import { rulesCard } from "./rules.js";
@@ -22,19 +23,25 @@ import { fetchSheet, sheetLink, sheetTable, summaryContent } from "./summary.js"
 const code = $("#app").dataset.code;
 const api = `/api/tables/${encodeURIComponent(code)}`;
 const rejoinKey = `mu_rejoin_${code}`;
-const seenKey = `mu_seen_${code}`;
+const overKey = `mu_over_${code}`;
+// A won trick stays in the middle this long; it starts moving to its winner after COLLECT_MS.
 const TRICK_SHOW_MS = 1400;
+const COLLECT_MS = 750;
 const baseTitle = document.title;
 
 const ui = {
   info: null,
   view: null,
   socket: null,
+  screen: "loading", // "lobby", "full" (every seat held by a person) or "board"
+  watching: false, // a visitor who chose to watch rather than take a seat
+  joining: false,
   selected: new Set(),
   pending: false,
   showing: null, // a just-won trick kept in the middle for a moment
+  collecting: false,
   showTimer: 0,
-  lobbyTimer: 0,
+  collectTimer: 0,
   onCard,
   onBid: () => act({ type: "bid", cards: [...ui.selected] }),
   onPass: () => act({ type: "pass" }),
@@ -44,22 +51,6 @@ const ui = {
   onReason: (reason) => toast(reason),
 };
 
-async function fetchInfo() {
-  const response = await fetch(api, { cache: "no-store" });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`table info ${response.status}`);
-  return response.json();
-}
-
-const seated = (info) => info.you !== null && info.you !== undefined;
-const freeSeats = (info) => info.seats.map((s, i) => (s.occupied ? null : i)).filter((i) => i !== null);
-// A person may take a free seat or a bot's (the bot leaves from the next action on).
-const takeable = (seat) => !seat.occupied || seat.bot;
-const joinableSeats = (info) => info.seats.map((s, i) => (takeable(s) ? i : null)).filter((i) => i !== null);
-const BOT_LEVELS = ["random", "heuristic", "search"];
-const DEFAULT_BOT_LEVEL = "heuristic";
-const VARIANT_NAME = { classic: N_("classic rules"), revised: N_("revised edition") };
-const SEAT_TAKEN = N_("That seat was just taken. Pick another one.");
 // What the server's error codes (docs/protocol.md) mean to the player.
 const ERROR_TEXT = {
   stale_version: N_("The table changed just before your move. Here is the current state."),
@@ -83,6 +74,13 @@ const ERROR_TEXT = {
   rate_limited: N_("Too many messages at once. Please wait a moment."),
 };
 
+async function fetchInfo() {
+  const response = await fetch(api, { cache: "no-store" });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`table info ${response.status}`);
+  return response.json();
+}
+
 // A personal link carries the seat token in its #fragment, which browsers never send to a server
 // or put in a Referer: trade it once for this browser's seat cookie and drop it from the address
 // bar and the history.
@@ -95,8 +93,11 @@ async function redeemRejoinLink() {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ token }),
   }).catch(() => null);
-  if (!response?.ok) toast(_("This personal link does not hold a seat at this table. You can watch or take a free seat."), 8000);
+  if (!response?.ok) toast(_(REJOIN_FAILED), 8000);
 }
+const REJOIN_FAILED = N_(
+  "This personal link does not hold a seat at this table. You can watch or take a free seat.",
+);
 
 // Links stored before the token moved out of the path (/t/CODE/rejoin/TOKEN) in the new form.
 const rejoinLink = (stored) => stored?.replace(/\/rejoin\/([^/?#]+)$/, "#rejoin=$1") ?? "";
@@ -112,210 +113,80 @@ async function start() {
     $("#loading").textContent = _("The table could not be loaded. Please reload the page.");
     return;
   }
-  $("#loading").hidden = true;
   if (!info) {
+    $("#loading").hidden = true;
     $("#missing").hidden = false;
     return;
   }
   ui.info = info;
   fill($("#rules-card"), rulesCard(info.rules));
   $("#rules-classic").hidden = info.options?.variant !== "classic";
-  if (seated(info) || !joinableSeats(info).length) connect();
-  else showLobby();
-}
-
-// ----- lobby: invite link, seat picker, who is already here -----
-
-function showLobby() {
-  const info = ui.info;
-  $("#lobby").hidden = false;
-  $("#invite-url").value = `${location.origin}/t/${code}`;
-  $("#lobby-options").textContent = optionsText(info.options ?? {});
-  const canJoin = !seated(info) && joinableSeats(info).length > 0 && !ui.socket;
-  $("#join").hidden = !canJoin;
-  $("#waiting").hidden = canJoin;
-  if (canJoin) drawSeatPicker(info);
-  else drawSeatList(info);
-  drawBotSeats(info);
-  clearTimeout(ui.lobbyTimer);
-  ui.lobbyTimer = setTimeout(refreshLobby, 2000);
-}
-
-async function refreshLobby() {
-  if ($("#lobby").hidden) return;
-  const info = await fetchInfo().catch(() => null);
-  if (!info) {
-    ui.lobbyTimer = setTimeout(refreshLobby, 2000);
-    return;
-  }
-  const picked = $("#seat-picker input:checked")?.value;
-  const levels = Object.fromEntries([...document.querySelectorAll("#bot-seats select")].map((s) => [s.name, s.value]));
-  ui.info = info;
-  showLobby();
-  const again = picked && $(`#seat-picker input[value="${picked}"]:not(:disabled)`);
-  if (again) again.checked = true;
-  for (const [name, value] of Object.entries(levels)) {
-    const select = $(`#bot-seats select[name="${name}"]`);
-    if (select) select.value = value;
-  }
-}
-
-function optionsText(options) {
-  return [
-    ngettext("{n} player", "{n} players", options.players ?? "?"),
-    _(VARIANT_NAME[options.variant] ?? VARIANT_NAME.classic),
-    options.hands
-      ? ngettext("{n} hand", "{n} hands", options.hands)
-      : ngettext("to {n} point", "to {n} points", options.target_score ?? 200),
-  ].join(" · ");
-}
-
-// What a seat shows in the lobby: free, a person's name, or a bot (with its level).
-function seatLabel(seat) {
-  if (!seat.occupied) return _("free");
-  if (!seat.bot) return seat.name;
-  return seat.name + " · " + _("Bot · {level}", { level: botLevelName(seat.bot_level) });
-}
-
-function drawSeatPicker(info) {
-  // Prefer a free seat; a bot's seat is offered too, but taken only when chosen or no other.
-  const first = freeSeats(info)[0] ?? joinableSeats(info)[0];
-  fill(
-    $("#seat-picker"),
-    ...info.seats.map((seat, i) =>
-      h(
-        "label",
-        { class: `seat-choice${takeable(seat) ? "" : " taken"}${seat.bot ? " bot" : ""}` },
-        h("input", {
-          type: "radio",
-          name: "seat",
-          value: i,
-          disabled: !takeable(seat),
-          checked: i === first,
-          dataset: { testid: `seat-choice-${i}` },
-        }),
-        h("span", {}, seatNumber(i)),
-        h(
-          "small",
-          {},
-          seat.bot
-            ? _("{name}, bot ({level}): take over", { name: seat.name, level: botLevelName(seat.bot_level) })
-            : seatLabel(seat),
-        ),
-      ),
-    ),
-  );
-}
-
-// The creator (who holds the host cookie) may put a bot into every empty seat.
-function drawBotSeats(info) {
-  const free = freeSeats(info);
-  const box = $("#host-bots");
-  box.hidden = !info.host || !free.length;
-  if (box.hidden) return;
-  fill(
-    $("#bot-seats"),
-    ...free.map((i) =>
-      h(
-        "li",
-        { dataset: { testid: `bot-seat-${i}` } },
-        h("b", {}, seatNumber(i)),
-        h(
-          "select",
-          {
-            "name": `level-${i}`,
-            "aria-label": _("Level for seat {n}", { n: i + 1 }),
-            "dataset": { testid: `bot-level-${i}` },
-          },
-          ...BOT_LEVELS.map((level) =>
-            h("option", { value: level, selected: level === DEFAULT_BOT_LEVEL }, botLevelName(level)),
-          ),
-        ),
-        h(
-          "button",
-          { type: "button", dataset: { testid: `add-bot-${i}` }, onclick: (event) => addBot(i, event.target) },
-          _("Add bot"),
-        ),
-      ),
-    ),
-  );
-}
-
-async function addBot(seat, button) {
-  const level = $(`#bot-seats select[name="level-${seat}"]`)?.value ?? DEFAULT_BOT_LEVEL;
-  button.disabled = true;
-  const response = await fetch(`${api}/bots`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ seat, level }),
-  }).catch(() => null);
-  if (!response?.ok) {
-    toast(response?.status === 409 ? _(SEAT_TAKEN) : _("The bot could not be seated. Try again."));
-    button.disabled = false;
-  }
-  refreshLobby();
-}
-
-function drawSeatList(info) {
-  fill(
-    $("#seat-list"),
-    ...info.seats.map((seat, i) =>
-      h(
-        "li",
-        { class: seat.occupied ? "" : "free" },
-        h("b", {}, seatNumber(i)),
-        " ",
-        seatLabel(seat),
-        info.you === i ? " (" + _("you") + ")" : "",
-      ),
-    ),
-  );
-}
-
-// What a refused seat request means to the person joining, by HTTP status.
-const JOIN_ERRORS = {
-  409: SEAT_TAKEN,
-  422: N_("Please enter a name of 1 to 24 letters."),
-  429: N_("Too many requests from your connection. Please wait a minute and try again."),
-};
-const JOIN_FAILED = N_("Could not take the seat. Please try again.");
-
-async function join(event) {
-  event.preventDefault();
-  const form = event.target;
-  const error = $(".form-error", form);
-  const name = form.name.value.trim();
-  const seat = form.seat?.value;
-  error.hidden = true;
-  const body = { name, ...(seat !== undefined && seat !== "" ? { seat: Number(seat) } : {}) };
-  const response = await fetch(`${api}/seats`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    error.textContent = _(JOIN_ERRORS[response.status] ?? JOIN_FAILED);
-    error.hidden = false;
-    if (response.status === 409) refreshLobby();
-    return;
-  }
-  const joined = await response.json();
-  if (joined.rejoin_url) localStorage.setItem(rejoinKey, new URL(joined.rejoin_url, location.origin).href);
-  ui.info = { ...ui.info, you: joined.seat };
   connect();
+  route();
+}
+
+// ----- which screen: lobby, "this table is full", or the table -----
+
+// Before the first deal the server sends a "waiting" view: the lobby stays up until then.
+const hasGame = (view) => Boolean(view?.phase) && view.phase !== "waiting";
+const yourSeat = () => (ui.view ? ui.view.seat : ui.info.you) ?? null;
+
+function route() {
+  const view = ui.view;
+  const seats = lobbySeats(ui.info, view);
+  const seated = yourSeat() !== null;
+  const status = view?.status ?? ui.info.status;
+  const playing = view ? hasGame(view) : status !== "waiting";
+  let screen = "lobby";
+  if (playing && (seated || ui.watching || status === "over")) screen = "board";
+  else if (playing && !seats.some(takeable)) screen = "full";
+  // The table needs a view to draw; until the socket's first one the page says it is loading.
+  if (screen === "board" && !hasGame(view)) screen = "loading";
+  const before = ui.screen;
+  ui.screen = screen;
+  $("#loading").hidden = screen !== "loading";
+  $("#lobby").hidden = screen !== "lobby";
+  $("#full").hidden = screen !== "full";
+  $("#board").hidden = screen !== "board";
+  $("#tools").hidden = screen !== "board";
+  if (screen === "lobby") {
+    const canJoin = !seated && !ui.watching && seats.some(takeable);
+    drawLobby({ info: ui.info, seats, you: yourSeat(), canJoin });
+  }
+  // The lobby closes when the table is full: start at the top, where the table begins.
+  if (screen === "board" && before !== "board") scrollTo(0, 0);
 }
 
 // ----- the live table -----
 
 function connect() {
-  ui.socket = new TableSocket(code, { onView, onError, onStatus, onRejected, onGone, onFull });
-  ui.socket.open();
+  const socket = new TableSocket(code, {
+    onView: (view, version) => socket === ui.socket && onView(view, version),
+    onError: (message) => socket === ui.socket && onError(message),
+    onStatus: (connected) => socket === ui.socket && onStatus(connected),
+    onRejected: () => socket === ui.socket && onRejected(),
+    onGone: () => socket === ui.socket && onGone(),
+    onFull: () => socket === ui.socket && onFull(),
+  });
+  ui.socket = socket;
+  socket.open();
   $("#btn-me").hidden = !localStorage.getItem(rejoinKey);
-  if (!hasGame(ui.view)) showLobby();
 }
 
-// Before the first deal the server sends a "waiting" view: the lobby stays up until then.
-const hasGame = (view) => Boolean(view?.phase) && view.phase !== "waiting";
+async function join(event) {
+  event.preventDefault();
+  ui.joining = true; // the spectator socket's views would briefly show the table to a watcher
+  const joined = await takeSeat(event.target);
+  ui.joining = false;
+  if (!joined) {
+    if (ui.view) route();
+    return;
+  }
+  if (joined.rejoin_url) localStorage.setItem(rejoinKey, new URL(joined.rejoin_url, location.origin).href);
+  ui.info = { ...ui.info, you: joined.seat };
+  ui.socket.close();
+  connect(); // again, now with the seat cookie the server just set
+}
 
 function onStatus(connected) {
   $("#banner").hidden = connected;
@@ -324,8 +195,7 @@ function onStatus(connected) {
 
 function onGone() {
   $("#banner").hidden = true;
-  $("#board").hidden = true;
-  $("#lobby").hidden = true;
+  for (const id of ["#loading", "#board", "#lobby", "#full", "#tools"]) $(id).hidden = true;
   $("#missing").hidden = false;
 }
 
@@ -352,30 +222,23 @@ function onError(message) {
       ? _(ERROR_TEXT[message.code])
       : _("That did not work: {message}", { message: message.message ?? message.code }),
   );
-  if (ui.view) draw();
+  if (ui.view && ui.screen === "board") draw();
 }
 
 function onView(view, version) {
+  if (ui.joining) return;
   const previous = ui.view;
   ui.view = view;
   // Exposed for people debugging a table and for the end-to-end tests: which view is on screen.
   document.body.dataset.version = version;
   ui.pending = false;
-  if (!hasGame(view)) {
-    showLobby();
-    return;
-  }
-  if (!$("#lobby").hidden) {
-    $("#lobby").hidden = true;
-    clearTimeout(ui.lobbyTimer);
-  }
-  $("#board").hidden = false;
-  $("#tools").hidden = false;
+  route();
+  if (ui.screen !== "board") return;
   if (!selecting(view.prompt) || view.prompt?.type !== previous?.prompt?.type) ui.selected.clear();
   noticeTrickWon(previous, view);
   draw();
   noticeTurn(previous, view);
-  noticeHandOver(view);
+  noticeHandOver(previous, view);
 }
 
 function draw() {
@@ -383,13 +246,13 @@ function draw() {
   const focus = focusedControl();
   document.body.dataset.phase = view.phase;
   renderInfo(view);
-  renderOthers(view);
-  // Only the table's own trick flies off to its winner; the review dialog keeps it still.
-  renderCenter(view, ui.showing, $("#trick"), Boolean(ui.showing));
+  renderRing(view);
+  renderFelt(view, ui.showing);
+  if (ui.collecting) collectTrick();
   renderPrompt(view, ui);
   renderMe(view, ui);
   $("#status").textContent = statusText(view);
-  $("#btn-last").disabled = !view.last_trick;
+  $("#felt-tools").hidden = !view.game_over;
   restoreFocus(focus);
 }
 
@@ -412,22 +275,33 @@ function restoreFocus(focus) {
   target?.focus();
 }
 
-// A trick that has just been completed stays in the middle for a moment, its winner lit up.
+// A trick that has just been completed stays in the middle for a moment, its winner lit up,
+// then slides over to the winner's seat.
 function noticeTrickWon(previous, view) {
   if (view.trick?.length) {
     // The next trick has begun: its first card matters more than the last one's glory.
-    clearTimeout(ui.showTimer);
-    ui.showing = null;
+    stopShowing();
     return;
   }
   const before = JSON.stringify(previous?.last_trick ?? null);
   if (!previous || !view.last_trick || before === JSON.stringify(view.last_trick)) return;
+  stopShowing();
   ui.showing = view.last_trick;
-  clearTimeout(ui.showTimer);
+  ui.collectTimer = setTimeout(() => {
+    ui.collecting = true;
+    collectTrick();
+  }, COLLECT_MS);
   ui.showTimer = setTimeout(() => {
-    ui.showing = null;
-    if (ui.view) renderCenter(ui.view);
+    stopShowing();
+    if (ui.view && ui.screen === "board") renderFelt(ui.view);
   }, TRICK_SHOW_MS);
+}
+
+function stopShowing() {
+  clearTimeout(ui.showTimer);
+  clearTimeout(ui.collectTimer);
+  ui.showing = null;
+  ui.collecting = false;
 }
 
 const myTurn = (view) =>
@@ -445,21 +319,29 @@ function noticeTurn(previous, view) {
   }
 }
 
-// After each hand the server deals the next one at once; the previous result stays in the view,
-// so the summary is shown once per hand (remembered across reloads of this tab).
-function noticeHandOver(view) {
-  const key = view.game_over ? "over" : String(view.hand_number);
-  if (!view.last_result && !view.game_over) return;
-  if (sessionStorage.getItem(seenKey) === key) return;
-  sessionStorage.setItem(seenKey, key);
-  openSummary(view);
+// The server deals the next hand in the same change that ends one; the finished hand's result
+// stays in the view (`last_result`). Its summary opens for the seats that played it, at the
+// moment it ends: never for spectators, never on a page opened or reloaded in the next hand.
+// The end of the game (standings) is shown to everyone, once per tab.
+function noticeHandOver(previous, view) {
+  if (view.game_over) {
+    if (previous?.game_over || (!previous && sessionStorage.getItem(overKey))) return;
+    sessionStorage.setItem(overKey, "1");
+    openSummary(view);
+    return;
+  }
+  const seated = view.seat !== null && view.seat !== undefined;
+  if (!seated || !view.last_result || !hasGame(previous)) return;
+  if (previous.hand_number !== view.hand_number) openSummary(view);
 }
 
-async function openSummary(view) {
+function openSummary(view) {
   $("#toast").hidden = true;
   const dialog = $("#summary");
   const body = $(".dialog-body", dialog);
   fill(body, ...summaryContent(view, code));
+  dialog.dataset.kind = view.game_over ? "game-end" : "hand";
+  $("[data-testid=summary-close]", dialog).textContent = view.game_over ? _("Close") : _("Continue");
   if (!dialog.open) dialog.showModal();
   fillSheet($(".sheet-slot", body), view);
 }
@@ -493,15 +375,23 @@ function onCard(card, place) {
   }
 }
 
-// ----- header tools: last trick, score sheet, sound, personal link -----
+// ----- header tools: look back, score sheet, sound, personal link, help -----
+
+function watch() {
+  ui.watching = true;
+  route();
+  if (ui.screen === "board") draw();
+}
 
 function wireTools() {
   $("#join").addEventListener("submit", join);
-  $("#spectate").addEventListener("click", () => connect());
+  $("#spectate").addEventListener("click", watch);
+  $("#watch").addEventListener("click", watch);
   $("#copy-invite").addEventListener("click", (e) => copyField($("#invite-url"), e.target, _("Copied")));
   $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, _("Copied")));
-  $("#btn-last").addEventListener("click", showLastTrick);
+  $("#btn-look").addEventListener("click", () => ui.view && showLookBack(ui.view));
   $("#btn-sheet").addEventListener("click", showSheet);
+  $("#btn-standings").addEventListener("click", () => ui.view && openSummary(ui.view));
   $("#btn-help").addEventListener("click", () => $("#help").showModal());
   $("#btn-rules").addEventListener("click", () => $("#help").showModal());
   $("#btn-me").addEventListener("click", () => {
@@ -519,29 +409,6 @@ function wireTools() {
     label();
   });
   label();
-}
-
-function showLastTrick() {
-  const view = ui.view;
-  const last = view?.last_trick;
-  if (!last) return;
-  const body = $("#lasttrick .dialog-body");
-  const trick = h("div", { class: "trick won" });
-  fill(
-    body,
-    h("h2", {}, _("Last trick")),
-    trick,
-    h(
-      "p",
-      {},
-      ngettext("{name} won it ({points} point).", "{name} won it ({points} points).", last.points, {
-        name: seatName(view, last.winner),
-        points: last.points,
-      }),
-    ),
-  );
-  renderCenter(view, last, trick);
-  $("#lasttrick").showModal();
 }
 
 async function showSheet() {

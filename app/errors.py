@@ -3,13 +3,17 @@
 - Request validation errors as 422, whatever bytes the client sent. FastAPI's default handler
   echoes the offending input, and for a body that is not UTF-8 its encoder fails while
   decoding those bytes: the client got a 500 and its connection was reset (found by
-  tests/app/test_fuzz_ws.py). Same answer shape, bytes decoded leniently.
+  tests/app/test_fuzz_ws.py). Same answer shape, bytes decoded leniently. Python's JSON parser
+  also accepts ``NaN`` and ``Infinity``, which JSON itself cannot carry: echoed as is, they made
+  the answer unserialisable (500, connection reset); they are echoed as the strings "nan", "inf".
 - A database that cannot be reached (down, restarting, a lock or pool wait that timed out)
   as 503 with a plain message, not a 500 with a trace: the client may simply try again.
 - The JSON error body every API answers with, ``{"detail": {"code": ..., "message": ...}}``.
 """
 
 from __future__ import annotations
+
+import math
 
 import psycopg
 import sqlalchemy.exc
@@ -41,9 +45,13 @@ def error_response(status_code: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
 
 
+def _finite(number: float) -> float | str:
+    return number if math.isfinite(number) else str(number)
+
+
 async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    lenient = {bytes: lambda raw: raw.decode("utf-8", "replace")}
+    lenient = {bytes: lambda raw: raw.decode("utf-8", "replace"), float: _finite}
     detail = jsonable_encoder(exc.errors(), custom_encoder=lenient)
     return JSONResponse({"detail": detail}, status_code=422)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import db, errors, health
+from app import apidocs, bodylimit, db, errors, headers, health, metrics, ratelimits, resources
+from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
@@ -20,9 +20,10 @@ from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables.store import Store
 from app.tables.writer import create_writer
+from app.web import catalog
 from app.web import router as web
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+STATIC_DIR = resources.path("static")
 
 
 def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_seed) -> FastAPI:
@@ -65,7 +66,14 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
             await changes.stop()
         await release(app)
 
-    app = FastAPI(title="Mü Online", version="0.1.0", lifespan=lifespan)
+    app = FastAPI(
+        title="Mü Online",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,  # apidocs serves /docs without a CDN
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.api_docs else None,
+    )
     app.state.settings = settings
     app.state.db_engine = engine
     app.state.session_factory = store.sessions
@@ -74,6 +82,15 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.writer = writer
     app.state.hub = Hub(store, seeds=seeds)
     errors.install(app)
+    rates = ratelimits.RequestRates(
+        enabled=settings.rate_limits,
+        create_table=settings.create_table_rate,
+        join=settings.join_rate,
+    )
+    ratelimits.install(app, rates)
+    app.add_middleware(bodylimit.BodyLimit, max_bytes=settings.http_body_max_bytes)
+    app.add_middleware(log.RequestIds)
+    headers.install(app, https=(settings.base_url or "").startswith("https://"))
     lobby.install_error_handlers(app)
     app.include_router(lobby.router)
     app.include_router(lobby.links)
@@ -81,7 +98,13 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)
+    app.include_router(catalog.router)
     app.include_router(history_router)
+    if settings.api_docs:
+        apidocs.install(app)
+    if settings.metrics:
+        hub = app.state.hub
+        metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
 

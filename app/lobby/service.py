@@ -21,7 +21,8 @@ def invite_url(*, base_url: str, invite_code: str) -> str:
 
 
 def rejoin_url(*, base_url: str, invite_code: str, token: str) -> str:
-    return f"{base_url}/t/{invite_code}/rejoin/{token}"
+    # The token rides in the fragment: never sent to a server, logged, or put in a Referer.
+    return f"{base_url}/t/{invite_code}#rejoin={token}"
 
 
 async def create_table(

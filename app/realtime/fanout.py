@@ -37,6 +37,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import logging as log
+from app import metrics
 from app.config import libpq_url
 from app.realtime.hub import Hub
 from app.realtime.room import Room
@@ -108,6 +109,8 @@ class Fanout:
         self._reader_lock = asyncio.Lock()
         # table id -> process -> (seat bitmask, when announced): other processes' sockets.
         self._remote: dict[int, dict[str, tuple[int, float]]] = {}
+        # (table id, version) -> when this process committed it: the NOTIFY lag metric.
+        self._sent_at: dict[tuple[int, int], float] = {}
         self.listening = False
 
     # -- lifecycle (the app's lifespan) -------------------------------------------------------
@@ -137,6 +140,9 @@ class Fanout:
 
     def published(self, table_id: int, version: int) -> None:
         """Called right after a commit of this process: announce it (never blocks)."""
+        if len(self._sent_at) > 10_000:  # not heard back (listener down): forget them
+            self._sent_at.clear()
+        self._sent_at[table_id, version] = time.perf_counter()
         self._outbox.put_nowait(payload(table_id, version))
 
     def _adopt(self, room: Room) -> None:
@@ -214,6 +220,9 @@ class Fanout:
         if parsed is None or self._hub is None:
             return
         table_id, version = parsed
+        sent = self._sent_at.pop((table_id, version), None)
+        if sent is not None:
+            metrics.NOTIFY_LAG.observe(metrics.since(sent))
         room = self._hub.cached(table_id)
         if room is None or version <= room.live.version:
             return  # not ours to serve, or our own commit coming back

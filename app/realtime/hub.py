@@ -81,6 +81,16 @@ class Hub:
         code = self._codes.get(table_id)
         return self._rooms.get(code) if code is not None else None
 
+    @property
+    def size(self) -> int:
+        """Tables held in memory."""
+        return len(self._rooms)
+
+    @property
+    def active(self) -> int:
+        """Tables with at least one socket here."""
+        return sum(1 for room in self._rooms.values() if not room.idle)
+
     def rooms(self) -> Iterator[Room]:
         return iter(list(self._rooms.values()))
 

@@ -11,12 +11,14 @@ action.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
 from app import logging as log
+from app import metrics
 from app.realtime.connection import Connection
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ErrorCode
@@ -98,6 +100,11 @@ class Room:
     @property
     def idle(self) -> bool:
         return not self._connections
+
+    @property
+    def spectators(self) -> int:
+        """Sockets without a seat connected to this process."""
+        return sum(1 for connection in self._connections if connection.seat is None)
 
     def attach(self, connection: Connection) -> None:
         self._connections.add(connection)
@@ -221,6 +228,7 @@ class Room:
         return live_mod.deal(live, seed), [row]
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
+        started = time.perf_counter()
         try:
             version = await self._store.writer.commit(
                 table_id=after.table_id, expected_version=self.live.version, change=change
@@ -228,6 +236,8 @@ class Room:
         except StaleWrite:
             await self._reload()
             return False
+        finally:
+            metrics.COMMIT.observe(metrics.since(started))
         self.live = replace(after, version=version)
         log.event("commit", table=after.table_id, version=version, seq=after.seq)
         self._broadcast()

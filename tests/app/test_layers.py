@@ -7,9 +7,11 @@
     history             history pages and API                                   -> tables, web
     web                 pages, i18n                                              -> none of them
 
-Beside them sit the shared modules every part may use (config, db, logging, errors: tables only
-the first three), ``app.deps`` (the route dependencies: the hub, sessions, tokens) and the
-shell that builds the app (``app.main``, ``app.__main__``), which may import anything.
+Beside them sit the shared modules every part may use (config, db, logging, errors, metrics,
+resources: tables only config, db and logging), ``app.deps`` (the route dependencies: the hub,
+sessions, tokens), the HTTP guards the shell installs (security headers, body and head limits,
+request rates, the offline API docs) and the shell that builds the app (``app.main``,
+``app.__main__``), which may import anything.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import app
 
 APP = Path(app.__file__).parent
 PACKAGES = {"tables", "realtime", "lobby", "bots", "history", "web"}
-SHARED = {"app.config", "app.db", "app.logging", "app.errors"}
+SHARED = {"app.config", "app.db", "app.logging", "app.errors", "app.metrics", "app.resources"}
 
 # Between the domain packages: exactly these edges.
 DOMAIN_EDGES = {
@@ -37,7 +39,7 @@ DOMAIN_EDGES = {
 ALLOWED: dict[str, set[str] | None] = {
     "tables": {"app.config", "app.db", "app.logging"},
     "realtime": {"tables"} | SHARED,
-    "lobby": {"realtime", "tables", "app.deps"} | SHARED,
+    "lobby": {"realtime", "tables", "app.deps", "app.ratelimits"} | SHARED,
     "bots": {"realtime", "tables", "app.deps"} | SHARED,
     "history": {"tables", "web"} | SHARED,
     "web": SHARED,
@@ -47,7 +49,14 @@ ALLOWED: dict[str, set[str] | None] = {
     "app.errors": {"app.logging"},
     "app.deps": {"realtime", "tables", "app.config", "app.db"},
     "app.health": set(),
-    "app.migrate": set(),
+    "app.migrate": {"app.resources"},
+    "app.metrics": set(),
+    "app.resources": set(),
+    "app.ratelimits": {"app.metrics"},
+    "app.headers": set(),
+    "app.headguard": {"app.logging"},
+    "app.bodylimit": set(),
+    "app.apidocs": set(),
     "app": set(),
     "app.main": None,
     "app.__main__": None,

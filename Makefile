@@ -1,35 +1,59 @@
 # The one way to install, run and test Mü Online.  `make help` lists the targets.
 VENV ?= .venv
 PY := $(VENV)/bin/python
+# -qq: errors only (a machine's pip configuration may add warnings of its own).
+PIP := $(PY) -m pip -qq --disable-pip-version-check
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The dependencies, pinned with their hashes (`make lock` writes them from pyproject.toml):
+# run.txt is what the server needs, dev.txt adds the test and lint tools. CI and the Docker
+# image install from these, so everyone runs the same versions.
+LOCK_RUN := requirements/run.txt
+LOCK_DEV := requirements/dev.txt
 # The Postgres half of the server tests runs against this server (each test run creates and
-# drops its own randomly named database).  `make test MU_TEST_POSTGRES_URL=` skips it.
+# drops its own randomly named database); without a server there that half is skipped.
 MU_TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export MU_TEST_POSTGRES_URL
 
-.PHONY: help install run test lint bench
+.PHONY: help install run test lint bench lock
 help:  ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
-$(VENV)/.installed: pyproject.toml
-	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
-	touch $@
+$(PY):
+	@echo "creating $(VENV)"
+	@python3 -m venv $(VENV)
+	@$(PIP) install --upgrade pip
 
-install: $(VENV)/.installed  ## create .venv and install the project with its dev tools
+# What running needs, then the app itself (editable: the checkout is the app).
+$(VENV)/.run: $(LOCK_RUN) pyproject.toml | $(PY)
+	@echo "installing the app and what it needs to run ($(LOCK_RUN))"
+	@$(PIP) install --require-hashes --no-deps -r $(LOCK_RUN)
+	@$(PIP) install --no-deps -e .
+	@touch $@
 
-run: install  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
+$(VENV)/.dev: $(VENV)/.run $(LOCK_DEV)
+	@echo "installing the test and lint tools ($(LOCK_DEV))"
+	@$(PIP) install --require-hashes --no-deps -r $(LOCK_DEV)
+	@touch $@
+
+install: $(VENV)/.dev  ## create .venv with the app, its dependencies and the dev tools
+
+run: $(VENV)/.run  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
 	$(PY) -m app --host $(HOST) --port $(PORT)
 
-test: install  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
+test: $(VENV)/.dev  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
 	$(PY) -m pytest
 
-lint: install  ## ruff and mypy (strict on engine/)
+lint: $(VENV)/.dev  ## ruff and mypy (strict on engine/ and app/)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy engine app
 
-bench: install  ## engine speed
+bench: $(VENV)/.dev  ## engine speed
 	$(PY) bench/engine_bench.py
+
+lock: $(VENV)/.dev  ## rewrite requirements/*.txt from pyproject.toml (newest versions allowed)
+	$(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
+	    --generate-hashes --quiet -o $(LOCK_RUN)
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev --universal --python-version 3.11 \
+	    --generate-hashes --quiet -o $(LOCK_DEV)

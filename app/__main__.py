@@ -14,6 +14,7 @@ import socket
 import uvicorn
 from fastapi import FastAPI
 
+from app import headguard
 from app import logging as log
 from app.config import Settings
 from app.migrate import upgrade_head
@@ -55,7 +56,17 @@ def serve(app: FastAPI, *, host: str, port: int, settings: Settings) -> None:
         host=host,
         port=port,
         proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+        http=headguard.protocol(
+            timeout=settings.http_head_timeout, max_bytes=settings.http_head_max_bytes
+        ),
+        timeout_keep_alive=settings.http_keep_alive_seconds,
         ws_per_message_deflate=settings.ws_deflate,
+        # uvicorn's default is 16 MiB per frame (a compressed one cost ~35 MB of memory here);
+        # the protocol needs 4 KB.
+        ws_max_size=settings.ws_max_frame_bytes,
+        ws_ping_interval=settings.ws_ping_interval,
+        ws_ping_timeout=settings.ws_ping_timeout,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
         log_config=None,  # keep our key=value format for uvicorn's lines too
     )
@@ -68,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default=settings.host)
     parser.add_argument("--port", type=int, default=settings.port)
     args = parser.parse_args(argv)
-    log.configure(settings.log_level)
+    log.configure(settings.log_level, settings.log_format)
     try:
         settings.check_multi_process()
     except ValueError as exc:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+import limits
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
 
 _ASYNC_DRIVERS = {
     "sqlite": "sqlite+aiosqlite",
@@ -41,6 +44,15 @@ def sync_database_url(url: str) -> str:
     return _with_scheme(url, _SYNC_DRIVERS)
 
 
+def libpq_url(url: str) -> str:
+    """A plain ``postgresql://`` URL for psycopg's own connections (no SQLAlchemy driver)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(False)
+
+
+def is_postgres(url: str) -> bool:
+    return url.split(":", 1)[0].split("+", 1)[0] in {"postgres", "postgresql"}
+
+
 class Settings(BaseSettings):
     """Server configuration; every field can be set by the environment variable of its name."""
 
@@ -65,13 +77,60 @@ class Settings(BaseSettings):
     # Python logging level name of ``python -m app``: INFO logs every commit and refusal;
     # DEBUG adds each catch-up with another process's changes.
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # One JSON object per line (for log collectors), or key=value text for people.
+    log_format: Literal["json", "text"] = "json"
     # Seconds between the safety-net version checks of the rooms a process serves (a missed
     # notification is healed within this time).
     resync_seconds: float = 2.0
 
+    # ``/docs`` (Swagger UI, served from this process) and ``/openapi.json``; false: neither.
+    api_docs: bool = True
+    # ``/metrics`` in Prometheus's format (keep it off the public route at the proxy).
+    metrics: bool = True
+
+    # -- limits (docs/operations.md, "Limits", lists each with its default) -------------------
+    # The largest WebSocket frame uvicorn reads (after permessage-deflate): a few times the
+    # protocol's 4,096-byte message limit, so that an oversized message still gets its typed
+    # ``too_large`` error; anything larger closes the socket with 1009 before it is buffered.
+    ws_max_frame_bytes: int = Field(default=16_384, ge=4096)
+    # WebSocket keep-alive: a ping every this many seconds; no pong within the timeout closes.
+    ws_ping_interval: float = Field(default=20.0, gt=0)
+    ws_ping_timeout: float = Field(default=20.0, gt=0)
+    # Messages per second one socket may send (a token bucket holding ``ws_message_burst``);
+    # over it, each message is answered ``rate_limited`` and otherwise ignored, and after
+    # ``ws_abuse_limit`` such messages the socket is closed with 4429.
+    ws_messages_per_second: float = Field(default=10.0, gt=0)
+    ws_message_burst: int = Field(default=30, ge=1)
+    ws_abuse_limit: int = Field(default=100, ge=1)
+    # HTTP: a request's line and headers must arrive within this many seconds (of the
+    # connection opening, or of the previous response) and within this many bytes, else the
+    # connection is closed (slowloris); an idle keep-alive connection closes after its own.
+    http_head_timeout: float = Field(default=10.0, gt=0)
+    http_head_max_bytes: int = Field(default=65_536, ge=8192)
+    http_keep_alive_seconds: int = Field(default=5, ge=1)
+    # The largest HTTP request body (all of ours are small JSON objects): 413 beyond.
+    http_body_max_bytes: int = Field(default=65_536, ge=1024)
+    # Per client address (moving windows, ``N/second|minute|hour``): tables opened, seats taken
+    # (answered 429 with Retry-After beyond). RATE_LIMITS=false switches both off.
+    rate_limits: bool = True
+    create_table_rate: str = "20/minute"
+    join_rate: str = "60/minute"
+    # The reverse proxies whose X-Forwarded-For / -Proto uvicorn believes (comma-separated
+    # addresses or networks, or "*"): the client address the rates count is then the one the
+    # proxy names. Behind a proxy on another host, set its address here.
+    forwarded_allow_ips: str = "127.0.0.1,::1"
+    # Spectator sockets one table accepts (per process); more are closed with 4503.
+    spectators_per_table: int = Field(default=50, ge=0)
+
+    @field_validator("create_table_rate", "join_rate")
+    @classmethod
+    def _a_rate(cls, value: str) -> str:
+        limits.parse(value)  # ValueError for anything but "N/unit"
+        return value
+
     @property
     def uses_postgres(self) -> bool:
-        return self.database_url.split(":", 1)[0].split("+", 1)[0] in {"postgres", "postgresql"}
+        return is_postgres(self.database_url)
 
     def check_multi_process(self) -> None:
         """Refuse a multi-process setting that cannot work (SQLite has no LISTEN/NOTIFY).

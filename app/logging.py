@@ -1,34 +1,147 @@
-"""Structured log lines: ``event=commit table=17 version=42 seq=40`` (key=value, one per event).
+"""Structured logs: one JSON object per line (or ``key=value`` with ``LOG_FORMAT=text``).
 
-Operators grep and aggregate these (by table, by event); the values are numbers and short
-codes, and anything with spaces or quotes is quoted so a line always splits the same way.
+Every line, ours and uvicorn's and Alembic's alike, goes through the root handler that
+:func:`configure` installs (structlog's ``ProcessorFormatter``) and carries ``timestamp``,
+``level``, ``logger`` and ``event``; our events add their fields (``table``, ``version``,
+``seq``, ``code`` …), and lines written while serving an HTTP request or a WebSocket carry its
+``request_id`` (:class:`RequestIds`, also sent back as ``X-Request-ID``)::
+
+    {"table": 17, "version": 42, "seq": 40, "event": "commit", "level": "info",
+     "logger": "mu", "request_id": "5f0c…", "timestamp": "2026-11-22T10:01:02.345Z"}
+
+No secret is ever written: every line, and every string value in it, passes through
+:func:`redact` before it is rendered.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+import re
+import secrets
+from typing import Any, Literal
+
+import structlog
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from structlog.typing import EventDict, WrappedLogger
+
+# Where a seat or host token can stand in a line: a ``?token=`` query (the WebSocket's and the
+# table info's, for clients other than browsers), the path of a rejoin link of the old form
+# (``/t/{code}/rejoin/{token}``), a bearer credential. Invite codes are not secrets.
+_SECRETS = re.compile(r"""([?&]token=|/rejoin/|\bbearer\s+)[^&\s"'/?#]+""", re.IGNORECASE)
+REDACTED = "[redacted]"
 
 logger = logging.getLogger("mu")
+_events = structlog.stdlib.get_logger("mu")
 
-LOG_FORMAT = "%(asctime)s level=%(levelname)s logger=%(name)s %(message)s"
 
+def redact(text: str) -> str:
+    """``text`` with every token-shaped secret replaced by ``[redacted]``.
 
-def _value(value: Any) -> str:
-    text = str(value)
-    if not text or any(char in text for char in ' "=\n'):
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-    return text
+    >>> redact('"WebSocket /ws/abc?token=s3cr3t&x=1" 101')
+    '"WebSocket /ws/abc?token=[redacted]&x=1" 101'
+    >>> redact("GET /t/abc/rejoin/s3cr3t HTTP/1.1")
+    'GET /t/abc/rejoin/[redacted] HTTP/1.1'
+    """
+    return _SECRETS.sub(lambda match: match.group(1) + REDACTED, text)
 
 
 def event(name: str, *, level: int = logging.INFO, **fields: Any) -> None:
-    """Log ``event=name`` and the fields as key=value pairs (nothing is built when disabled)."""
-    if not logger.isEnabledFor(level):
-        return
-    pairs = " ".join(f"{key}={_value(value)}" for key, value in fields.items())
-    logger.log(level, "event=%s %s", name, pairs)
+    """Log the event ``name`` with ``fields`` (nothing is built when the level is off)."""
+    if logger.isEnabledFor(level):
+        _events.log(level, name, **fields)
 
 
-def configure(level: str = "INFO") -> None:
-    """Root logging for ``python -m app``: key=value lines with a timestamp and level."""
-    logging.basicConfig(level=level, format=LOG_FORMAT)
+def _redact_values(_logger: WrappedLogger, _name: str, event_dict: EventDict) -> EventDict:
+    for key, value in event_dict.items():
+        if isinstance(value, str):
+            event_dict[key] = redact(value)
+    return event_dict
+
+
+class RedactSecrets(logging.Filter):
+    """A handler filter: the record's final message, redacted (:func:`redact`), whatever
+    formatter renders it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        return True
+
+
+_SHARED: list[structlog.typing.Processor] = [
+    structlog.contextvars.merge_contextvars,
+    structlog.stdlib.add_log_level,
+    structlog.stdlib.add_logger_name,
+    structlog.processors.TimeStamper(fmt="iso", utc=True),
+]
+
+# Our events go through the standard library too (so a test's caplog, or any handler, sees
+# them); the root handler's formatter renders them like every other line.
+structlog.configure(
+    processors=[
+        structlog.stdlib.filter_by_level,
+        *_SHARED,
+        structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+    ],
+    logger_factory=structlog.stdlib.LoggerFactory(),
+    wrapper_class=structlog.stdlib.BoundLogger,
+    cache_logger_on_first_use=True,
+)
+
+
+def configure(level: str = "INFO", fmt: Literal["json", "text"] = "json") -> None:
+    """Root logging for ``python -m app``: one structured line per record, on stderr."""
+    renderer: structlog.typing.Processor = (
+        structlog.processors.JSONRenderer()
+        if fmt == "json"
+        else structlog.processors.KeyValueRenderer(
+            key_order=["timestamp", "level", "logger", "event"], drop_missing=True
+        )
+    )
+    formatter = structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=_SHARED,
+        processors=[
+            structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+            structlog.processors.format_exc_info,
+            _redact_values,
+            renderer,
+        ],
+    )
+    handler = logging.StreamHandler()
+    handler.setFormatter(formatter)
+    handler.addFilter(RedactSecrets())
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(level)
+
+
+class RequestIds:
+    """ASGI middleware: each HTTP request and WebSocket gets a ``request_id`` in every log line
+    written while it is served (the client's ``X-Request-ID`` if it sent a short, plain one),
+    echoed in the response's ``X-Request-ID`` header."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        request_id = _request_id(dict(scope["headers"]).get(b"x-request-id", b""))
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", []), (b"x-request-id", request_id.encode())]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        with structlog.contextvars.bound_contextvars(request_id=request_id):
+            await self.app(scope, receive, send_with_id)
+
+
+def _request_id(sent: bytes) -> str:
+    if 0 < len(sent) <= 64 and re.fullmatch(rb"[A-Za-z0-9._-]+", sent):
+        return sent.decode()
+    return secrets.token_hex(8)

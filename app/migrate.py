@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.config import Config
 
-# The repository root: alembic.ini and migrations/ sit beside the app package.
-ROOT = Path(__file__).resolve().parent.parent
+from app import resources
+
+# PostgreSQL advisory lock key ("mumi") that serialises migrations (migrations/env.py): several
+# processes started together take turns, and the later ones find the schema at head.
+MIGRATION_LOCK = 0x6D756D69
 
 
 def alembic_config(database_url: str) -> Config:
-    config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config = Config(str(resources.path("alembic.ini")))
+    config.set_main_option("script_location", str(resources.path("migrations")))
     # ConfigParser interpolation would read a '%' in a password as a placeholder.
     config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
     # Keep the caller's logging setup (uvicorn's, pytest's) instead of alembic.ini's.

@@ -110,7 +110,13 @@ def running_server(
     database_url: str, *, multi_process: bool = False, profile: str | None = None
 ) -> Iterator[tuple[str, int]]:
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "MULTI_PROCESS": str(int(multi_process))}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "MULTI_PROCESS": str(int(multi_process)),
+        # The bench is one client address acting as fast as it can: no per-client limits.
+        **BENCH_LIMITS,
+    }
     python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
     command = [*python, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
     with tempfile.TemporaryFile() as log:
@@ -143,6 +149,14 @@ def running_servers(
             )
             for i in range(count)
         ]
+
+
+BENCH_LIMITS = {
+    "WS_MESSAGES_PER_SECOND": "1000000",
+    "WS_MESSAGE_BURST": "1000000",
+    "RATE_LIMITS": "false",
+    "SPECTATORS_PER_TABLE": "1000000",
+}
 
 
 def wait_until_up(base: str, server: subprocess.Popen[bytes]) -> None:
@@ -247,6 +261,16 @@ async def connect_table(table: Table, ws_bases: list[str]) -> None:
         await asyncio.sleep(0.01)
 
 
+async def spectate(table: Table, ws_base: str, count: int) -> list[Any]:
+    """``count`` spectator sockets on ``table`` (they only read), connected one by one."""
+    return [await connect(f"{ws_base}/ws/{table.code}", max_size=2**20) for _ in range(count)]
+
+
+async def drain(ws: Any) -> None:
+    async for _raw in ws:
+        pass
+
+
 async def reader(table: Table, seat: int) -> None:
     async for raw in table.sockets[seat]:
         table.seen(seat, str(raw))
@@ -309,7 +333,12 @@ class Result:
 
 
 async def run(
-    bases: list[str], tables: int, seconds: float, think: float, pids: list[int]
+    bases: list[str],
+    tables: int,
+    seconds: float,
+    think: float,
+    pids: list[int],
+    spectators: int = 0,
 ) -> Result:
     ws_bases = [base.replace("http://", "ws://") for base in bases]
     limits = httpx.Limits(max_connections=50)
@@ -327,6 +356,8 @@ async def run(
     for chunk in range(0, tables, 25):
         await asyncio.gather(*(connect_table(t, ws_bases) for t in opened[chunk : chunk + 25]))
     readers = [asyncio.create_task(reader(t, s)) for t in opened for s in range(SEATS)]
+    watchers = [ws for t in opened for ws in await spectate(t, ws_bases[0], spectators)]
+    readers += [asyncio.create_task(drain(ws)) for ws in watchers]
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
     latencies: list[float] = []
     cpu_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
@@ -339,7 +370,8 @@ async def run(
     database_cpu = database_cpu_seconds() - database_before
     for task in readers:
         task.cancel()
-    await asyncio.gather(*(ws.close() for t in opened for ws in t.sockets), return_exceptions=True)
+    closing = [ws.close() for t in opened for ws in t.sockets] + [ws.close() for ws in watchers]
+    await asyncio.gather(*closing, return_exceptions=True)
     errors = sum(t.errors for t in opened)
     return Result(
         tables, sum(counts), elapsed, latencies, errors, server_cpu, client_cpu, database_cpu
@@ -355,6 +387,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.8, help="mean pause per table (s)")
     parser.add_argument("--processes", type=int, default=1, help="server processes (1 or 2+)")
     parser.add_argument("--profile", help="cProfile the first server process into this file")
+    parser.add_argument(
+        "--spectators", type=int, default=0, help="spectator sockets per table (they only read)"
+    )
     args = parser.parse_args()
     with (
         scratch_database() as database_url,
@@ -367,7 +402,7 @@ def main() -> None:
         for tables in args.tables:
             # K = 1 measures the bare round trip: one table, no pause.
             think = 0.0 if tables == 1 else args.think
-            result = asyncio.run(run(bases, tables, args.seconds, think, pids))
+            result = asyncio.run(run(bases, tables, args.seconds, think, pids, args.spectators))
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())
             print(f"{result.line()}   load {load}", flush=True)
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from logging.config import fileConfig
 
 from alembic import context
-from sqlalchemy import engine_from_config, pool
+from sqlalchemy import Connection, engine_from_config, pool, text
 
 import app.tables.models  # noqa: F401  (registers the tables on Base.metadata)
 from app.config import Settings, sync_database_url
 from app.db import Base
+from app.migrate import MIGRATION_LOCK
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("configure_logger", True):
@@ -35,13 +36,26 @@ def run_migrations_online() -> None:
         {"sqlalchemy.url": _url()}, prefix="sqlalchemy.", poolclass=pool.NullPool
     )
     with connectable.connect() as connection:
-        # batch mode lets future ALTERs work on SQLite, which cannot alter most constraints.
-        context.configure(
-            connection=connection, target_metadata=target_metadata, render_as_batch=True
-        )
-        with context.begin_transaction():
-            context.run_migrations()
+        _migration_lock(connection, "pg_advisory_lock")
+        try:
+            # batch mode lets future ALTERs work on SQLite, which cannot alter most constraints.
+            context.configure(
+                connection=connection, target_metadata=target_metadata, render_as_batch=True
+            )
+            with context.begin_transaction():
+                context.run_migrations()
+        finally:
+            _migration_lock(connection, "pg_advisory_unlock")
     connectable.dispose()
+
+
+def _migration_lock(connection: Connection, function: str) -> None:
+    """PostgreSQL: take or release the session-level lock that makes processes starting
+    together migrate one after the other (each reads the schema's version under the lock, so
+    the later ones have nothing left to do). SQLite serves one process only."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text(f"SELECT {function}(:key)"), {"key": MIGRATION_LOCK})
+        connection.commit()
 
 
 if context.is_offline_mode():

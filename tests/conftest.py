@@ -1,5 +1,8 @@
 """Suite-wide settings.
 
+Skipped tests are summed up by reason, one line each (``SKIPPED [117] PostgreSQL half skipped:
+no PostgreSQL answers at 127.0.0.1:5432``), not one line per test.
+
 CI sets ``MU_REQUIRE_POSTGRES=1`` and ``MU_REQUIRE_BROWSER=1``: then a run in which no test of
 that kind actually passed is a failed run, so a missing database or browser can never turn
 into a silently green suite of skips.
@@ -8,6 +11,7 @@ into a silently green suite of skips.
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 
@@ -20,6 +24,16 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         for marker in _REQUIRED:
             if marker in report.keywords:
                 _passed[marker] += 1
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    reasons: Counter[str] = Counter()
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        reasons[reason.removeprefix("Skipped: ")] += 1
+    for reason, count in reasons.most_common():
+        terminalreporter.write_line(f"SKIPPED [{count}] {reason}")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -12,12 +12,13 @@ from typing import Any
 import engine
 from app.history import words
 from app.history.i18n import Text
-from app.history.service import HandRecord, LoggedAction, TableHistory
+from app.history.service import HandRecord, TableHistory
+from app.tables.rows import ActionRow
 
 
 def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
-    """The scoring in one sentence, e.g. "Conny's team took 24 of 33 needed: level 1,
-    3 short → Conny −30, opponents +15"."""
+    """The scoring in one sentence, e.g. "Conny's team took 24 of 33 needed: enough for bid 1
+    only, 3 bid levels short → Conny −30, opponents +15"."""
     if result["kind"] == "all_passed":
         return t("Everyone passed: nobody scores.")
     if result["kind"] == "redeal":
@@ -44,13 +45,23 @@ def explain(result: dict[str, Any], names: list[str], t: Text) -> str:
         return f"{took}: {gain}"
     shortfall = result["shortfall"]
     opponents = [s for s in range(len(names)) if s not in (chief, result["partner"])]
-    loss = t(
-        "level %(level)d, %(short)d short → %(chief)s %(penalty)s",
-        level=result["level"],
-        short=shortfall,
-        chief=names[chief],
-        penalty=words.signed(bonus[chief]),
-    )
+    # The team's points would have met a lower bid (the engine's "level"), or none at all.
+    penalty = {"chief": names[chief], "penalty": words.signed(bonus[chief])}
+    if result["level"]:
+        loss = t.plural(
+            "enough for bid %(level)d only, %(num)d bid level short → %(chief)s %(penalty)s",
+            "enough for bid %(level)d only, %(num)d bid levels short → %(chief)s %(penalty)s",
+            shortfall,
+            level=result["level"],
+            **penalty,
+        )
+    else:
+        loss = t.plural(
+            "%(num)d bid level short → %(chief)s %(penalty)s",
+            "%(num)d bid levels short → %(chief)s %(penalty)s",
+            shortfall,
+            **penalty,
+        )
     if opponents:
         loss += t(", opponents %(gain)s", gain=words.signed(bonus[opponents[0]]))
     return f"{took}: {loss}"
@@ -252,7 +263,7 @@ def _said(
     return text
 
 
-def describe(logged: LoggedAction, before: dict[str, Any], names: list[str], t: Text) -> str:
+def describe(logged: ActionRow, before: dict[str, Any], names: list[str], t: Text) -> str:
     """One logged action in words; ``before`` is the public view just before it."""
     name, action = names[logged.seat], logged.action
     if action["type"] == "pass":

@@ -1,15 +1,14 @@
 """A table's history, rebuilt from the database the same way the server rebuilds a table.
 
-The deal seeds and the action log are replayed through the server's own replay primitives
-(``app.realtime.live``: ``deal`` and ``play``, i.e. ``engine.start_hand`` and ``engine.apply``),
-so the history can never disagree with the game that was played. Only **finished** hands are
-kept; the hand in progress is replayed (the score sheet needs the game state) but its record is
-dropped before anything leaves this module, so no page can reveal a card of it.
+The deal seeds and the action log are replayed by the server's own replay (``app.tables.replay``,
+which deals with ``engine.start_hand`` and plays with ``engine.apply``), so the history can never
+disagree with the game that was played. Only **finished** hands are kept; the hand in progress is
+replayed (the score sheet needs the game state) but its record is dropped before anything leaves
+this module, so no page can reveal a card of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
@@ -17,16 +16,10 @@ from typing import Any
 
 import engine
 from app.db import SessionFactory
-from app.realtime import live as live_mod
-from app.realtime.live import LiveTable
-from app.tables import repository, tokens
-from app.tables.models import Action, Hand
-
-
-@dataclass(frozen=True, slots=True)
-class LoggedAction:
-    seat: int
-    action: dict[str, Any]
+from app.tables import replay, repository, tokens
+from app.tables.live import LiveTable
+from app.tables.replay import ReplayedHand
+from app.tables.rows import ActionRow
 
 
 @dataclass(frozen=True)
@@ -36,7 +29,7 @@ class HandRecord:
     number: int
     dealer: int
     dealt: engine.HandState
-    actions: tuple[LoggedAction, ...]
+    actions: tuple[ActionRow, ...]
     final: engine.HandState
 
     @cached_property
@@ -121,46 +114,21 @@ async def load(*, session_factory: SessionFactory, invite_code: str) -> TableHis
         rows = await repository.load_table(session=session, invite_code=invite_code)
     if rows is None:
         return None
-    return replay(rows)
+    return history_of(rows)
 
 
-def replay(rows: repository.TableRows) -> TableHistory:
-    """Replay seats, then each hand's seed and actions, keeping a record of every finished hand."""
-    live = live_mod.new_table(
-        table_id=rows.table.id,
-        invite_code=rows.table.invite_code,
-        options=live_mod.TableOptions.from_json(rows.table.options),
-    )
-    for seat_row in rows.seats:
-        info = live_mod.SeatInfo(
-            seat_row.name, seat_row.token_hash, seat_row.is_bot, seat_row.bot_level
-        )
-        live = live_mod.seat(live, seat_row.seat, info)
-    by_hand: dict[int, list[Action]] = {}
-    for action in rows.actions:
-        by_hand.setdefault(action.hand_number, []).append(action)
+def history_of(rows: repository.TableRows) -> TableHistory:
+    """Replay the table (``app.tables.replay``), keeping a record of every finished hand."""
     records: list[HandRecord] = []
-    running: int | None = None
-    for hand_row in rows.hands:
-        live, record = _replay_hand(live, hand_row, by_hand.get(hand_row.number, []))
-        if record is None:
-            running = hand_row.number
-        else:
-            records.append(record)
-    return TableHistory(live, rows.table.created_at, tuple(records), running)
+    running: list[int] = []
 
+    def keep(hand: ReplayedHand) -> None:
+        if not hand.over:
+            running.append(hand.number)  # its cards stay on the server
+            return
+        records.append(HandRecord(hand.number, hand.dealer, hand.dealt, hand.actions, hand.final))
 
-def _replay_hand(
-    live: LiveTable, hand_row: Hand, actions: Sequence[Action]
-) -> tuple[LiveTable, HandRecord | None]:
-    live = live_mod.deal(live, hand_row.seed)
-    assert live.hand is not None
-    dealt = live.hand
-    for action in actions:
-        live = live_mod.play(live, action.seat, action.action)
-    final = live.hand
-    assert final is not None
-    if final.phase != "over":
-        return live, None
-    logged = tuple(LoggedAction(a.seat, dict(a.action)) for a in actions)
-    return live, HandRecord(hand_row.number, hand_row.dealer, dealt, logged, final)
+    live = replay.rebuild(rows, on_hand=keep)
+    return TableHistory(
+        live, rows.table.created_at, tuple(records), running[-1] if running else None
+    )

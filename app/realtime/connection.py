@@ -15,6 +15,11 @@ from starlette.websockets import WebSocket
 
 from app.realtime import present, protocol
 
+# Replies waiting to be sent before the socket's next message is read: a client that sends
+# without reading its answers is not read any further (TCP pushes back on it) instead of
+# growing this queue.
+MAX_PENDING_REPLIES = 64
+
 
 class Connection:
     def __init__(self, websocket: WebSocket, seat: int | None) -> None:
@@ -23,6 +28,8 @@ class Connection:
         self._snapshot: present.Snapshot | None = None
         self._replies: deque[protocol.ServerMessage] = deque()
         self._wake = asyncio.Event()
+        self._room = asyncio.Event()  # set while fewer than MAX_PENDING_REPLIES wait
+        self._room.set()
 
     def push_view(self, snapshot: present.Snapshot) -> None:
         self._snapshot = snapshot
@@ -30,18 +37,29 @@ class Connection:
 
     def push(self, message: protocol.ServerMessage) -> None:
         self._replies.append(message)
+        if len(self._replies) >= MAX_PENDING_REPLIES:
+            self._room.clear()
         self._wake.set()
+
+    async def room_for_replies(self) -> None:
+        """Return once the replies waiting to be sent are below MAX_PENDING_REPLIES."""
+        await self._room.wait()
 
     async def pump(self) -> None:
         """Send whatever is pending until the task is cancelled or the socket fails."""
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._replies:
-                await self._send(self._replies.popleft())
-            snapshot, self._snapshot = self._snapshot, None
-            if snapshot is not None:
-                await self.websocket.send_text(_view_frame(snapshot, self.seat))
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._replies:
+                    await self._send(self._replies.popleft())
+                    if len(self._replies) < MAX_PENDING_REPLIES:
+                        self._room.set()
+                snapshot, self._snapshot = self._snapshot, None
+                if snapshot is not None:
+                    await self.websocket.send_text(_view_frame(snapshot, self.seat))
+        finally:
+            self._room.set()  # nothing will be sent any more: never hold the reader back
 
     async def close(self, code: int, reason: str) -> None:
         """Close the socket (a client that already left is no error)."""

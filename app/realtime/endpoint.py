@@ -2,28 +2,34 @@
 
 No token makes a spectator. A token that holds no seat at this table closes the socket with
 1008; everything else a client gets wrong is answered with an ``error`` message and the socket
-stays open. A process that is shutting down closes sockets with 1001 ("going away").
+stays open, unless it keeps sending over its message budget (``ratelimit.py``): then 4429.
+A table takes at most ``SPECTATORS_PER_TABLE`` spectators; one more is closed with 4503.
+A process that is shutting down closes sockets with 1001 ("going away").
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app import errors
+from app import errors, metrics
 from app import logging as log
+from app.config import Settings
 from app.realtime import protocol
 from app.realtime.connection import Connection
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.protocol import ErrorCode
+from app.realtime.ratelimit import TokenBucket
 from app.realtime.room import Room
 from app.tables import tokens
 
 router = APIRouter()
+_SLOW_DOWN = "too many messages: this one was ignored; slow down"
 
 
 @router.websocket("/ws/{invite_code}")
@@ -38,9 +44,8 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     if not _same_origin(websocket):
         await websocket.close(protocol.CLOSE_BAD_TOKEN, "cross-site connection refused")
         return
-    room = await hub.room(invite_code)
+    room = await _room(websocket, hub, invite_code)
     if room is None:
-        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
     token = token or websocket.cookies.get(tokens.seat_cookie_name(invite_code))
     seat = await room.seat_of(token) if token else None
@@ -49,13 +54,25 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
         return
     # The lookup may have yielded, and the hub may drop idle rooms whenever we yield: take its
     # current room again (no await when cached) and attach at once.
-    room = await hub.room(invite_code)
+    room = await _room(websocket, hub, invite_code)
     if room is None:
-        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
+        return
+    # Counted and attached with no await between: the cap cannot be overrun by a race.
+    if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
+        metrics.TOO_MANY.labels("spectators").inc()
+        await websocket.close(protocol.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
         return
     # Bots (and stand-ins for away people) move on this room from now on.
     websocket.app.state.bots.watch(room)
     await _serve(room, Connection(websocket, seat))
+
+
+async def _room(websocket: WebSocket, hub: Hub, invite_code: str) -> Room | None:
+    """The table's room, or None after closing the socket with "unknown table"."""
+    room = await hub.room(invite_code)
+    if room is None:
+        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
+    return room
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -74,29 +91,51 @@ def _same_origin(websocket: WebSocket) -> bool:
 
 
 async def _serve(room: Room, connection: Connection) -> None:
+    settings: Settings = connection.websocket.app.state.settings
+    budget = TokenBucket(rate=settings.ws_messages_per_second, burst=settings.ws_message_burst)
+    over_budget = 0
     sender = asyncio.create_task(connection.pump())
     room.attach(connection)
+    open_sockets = metrics.SOCKETS.labels("spectator" if connection.seat is None else "seat")
+    open_sockets.inc()
     try:
         while not sender.done():
+            await connection.room_for_replies()  # a client that does not read is not read
             message = await connection.websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            if not budget.take():
+                over_budget += 1
+                if over_budget >= settings.ws_abuse_limit:
+                    log.event("flooding", table=room.live.table_id, seat=connection.seat)
+                    await connection.close(protocol.CLOSE_TOO_MANY_MESSAGES, "too many messages")
+                    break
+                metrics.TOO_MANY.labels("ws_messages").inc()
+                _refuse(connection, ErrorCode.RATE_LIMITED, _SLOW_DOWN)
+                continue
             raw = message.get("text")
             await _handle(room, connection, raw if raw is not None else message.get("bytes", b""))
     except WebSocketDisconnect:
         pass
     finally:
+        open_sockets.dec()
         room.detach(connection)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
 
 
+def _refuse(connection: Connection, code: str, message: str) -> None:
+    metrics.REFUSALS.labels(code).inc()
+    connection.push(protocol.error_message(code, message))
+
+
 async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
+    arrived = time.perf_counter()
     try:
         message = protocol.parse(raw)
     except protocol.ProtocolError as exc:
-        connection.push(protocol.error_message(exc.code, exc.message))
+        _refuse(connection, exc.code, exc.message)
         return
     if isinstance(message, protocol.PingIn):
         connection.push(protocol.PONG)
@@ -105,7 +144,7 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
         await _resync(room, connection)
         return
     if connection.seat is None:
-        connection.push(protocol.error_message(ErrorCode.SPECTATOR, "spectators cannot act"))
+        _refuse(connection, ErrorCode.SPECTATOR, "spectators cannot act")
         return
     try:
         refusal = await room.act(connection.seat, message.version, message.action)
@@ -113,9 +152,14 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
         # Not applied, or applied with the answer lost: either way the room kept its state,
         # and sending the action again settles it (the version guard sees a landed commit).
         log.event("unavailable", table=room.live.table_id, error=type(exc).__name__)
+        metrics.ACTIONS.labels(ErrorCode.UNAVAILABLE).inc()
         connection.push(protocol.error_message(ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE))
         return
-    if refusal is not None:
+    if refusal is None:
+        metrics.ACTIONS.labels("applied").inc()
+        metrics.ACTION_FANOUT.observe(metrics.since(arrived))
+    else:
+        metrics.ACTIONS.labels(refusal.code).inc()
         log.event(
             "refused",
             table=room.live.table_id,

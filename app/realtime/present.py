@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from app.realtime.live import LiveTable
+from app.tables.live import LiveTable
 
 
 @dataclass(frozen=True, slots=True)

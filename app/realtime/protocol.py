@@ -3,12 +3,12 @@
 Client -> server messages are pydantic models behind one discriminated union, validated by a
 single module-level TypeAdapter. Server -> client messages are built by the functions at the
 bottom; views are rendered by ``present.py``. Refused input always gets an ``error`` reply with a
-stable code; only a bad seat token closes the socket (1008, policy violation).
+stable code; only a bad seat token (1008, policy violation) or persistent flooding (4429)
+closes the socket.
 """
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -21,6 +21,10 @@ MAX_MESSAGE_BYTES = 4096
 # RFC 6455 leaves to applications) for an invite code that names no table.
 CLOSE_BAD_TOKEN = 1008
 CLOSE_UNKNOWN_TABLE = 4404
+# Ours: a spectator socket beyond the table's SPECTATORS_PER_TABLE (seated players always get in).
+CLOSE_SPECTATORS_FULL = 4503
+# Ours: the socket kept sending over its message budget (``rate_limited``) and was dropped.
+CLOSE_TOO_MANY_MESSAGES = 4429
 # The standard "going away": the process is shutting down; the client reconnects (to it once
 # it is back, or through the load balancer to another process).
 CLOSE_GOING_AWAY = 1001
@@ -36,6 +40,8 @@ class ErrorCode(StrEnum):
     STALE_VERSION = "stale_version"
     # The database did not answer (down, restarting, timed out): send the action again.
     UNAVAILABLE = "unavailable"
+    # More messages than the socket's budget allows: this one was ignored.
+    RATE_LIMITED = "rate_limited"
 
 
 class ActionIn(BaseModel):
@@ -79,8 +85,11 @@ def parse(raw: str | bytes) -> ActionIn | PingIn | ResyncIn:
             ErrorCode.TOO_LARGE, f"messages are limited to {MAX_MESSAGE_BYTES} bytes"
         )
     try:
-        data = json.loads(raw)
-    except ValueError as exc:  # also catches undecodable bytes
+        # orjson, not the standard library: json.loads recurses once per nesting level and
+        # raised RecursionError (killing the socket) on a 1,500-deep "[[[..." that fits in
+        # 4 KB; orjson stops at depth 1024 with its ValueError. It also refuses NaN.
+        data = orjson.loads(raw)
+    except (ValueError, RecursionError) as exc:  # also catches undecodable bytes
         raise ProtocolError(ErrorCode.BAD_JSON, f"not JSON: {exc}") from None
     try:
         return _CLIENT_MESSAGE.validate_python(data)

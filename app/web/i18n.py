@@ -2,7 +2,7 @@
 
 The catalogs live as ``.po`` files next to this module and are compiled in memory with Babel when
 the module is imported, so a fresh clone needs no extra build step and no ``.mo`` file can go stale.
-The JavaScript strings have their own table in ``static/js/i18n.js``.
+The scripts' strings have their own domain, ``client``, served as JSON by ``app/web/catalog.py``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import io
 from functools import cache
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -21,13 +22,17 @@ LANG_COOKIE = "mu_lang"
 _CATALOGS = Path(__file__).parent / "translations"
 
 
+def catalog(lang: str, domain: str = "messages") -> Catalog:
+    """One supported language's ``.po`` file of ``domain`` as Babel reads it."""
+    with (_CATALOGS / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as po:
+        return read_po(po, locale=lang, domain=domain)
+
+
 @cache
 def translations(lang: str) -> Translations:
     """The compiled catalog of one supported language."""
-    with (_CATALOGS / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        catalog = read_po(po, locale=lang)
     compiled = io.BytesIO()
-    write_mo(compiled, catalog)
+    write_mo(compiled, catalog(lang))
     compiled.seek(0)
     return Translations(fp=compiled, domain="messages")
 

@@ -4,11 +4,12 @@ gettext bound to one language's catalogs (so an environment per language, built 
 from __future__ import annotations
 
 from gettext import NullTranslations
-from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+from app import resources
+
+TEMPLATES = resources.path("templates")
 
 
 def environment(translations: NullTranslations) -> Environment:

@@ -1,9 +1,16 @@
 // Drawing cards and naming trumps. The client decides neither legality nor trump membership:
 // it shows the prompt's choices and groups the hand by the engine's published trump ranking.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { N_, _, ngettext } from "./i18n.js";
 
 export const COLOURS = ["red", "yellow", "green", "blue", "purple"];
+const COLOUR_NAME = {
+  red: N_("red"),
+  yellow: N_("yellow"),
+  green: N_("green"),
+  blue: N_("blue"),
+  purple: N_("purple"),
+};
 
 export const isNumberTrump = (kind) => /^[0-9]$/.test(kind ?? "");
 
@@ -38,17 +45,21 @@ function compareKeys(a, b) {
   return 0;
 }
 
-export const colourName = (colour) => t(`colour.${colour}`);
+export const colourName = (colour) => _(COLOUR_NAME[colour] ?? colour);
 
 // "green", "7s" or "no trump", in the page's language.
 export function trumpName(kind) {
   if (!kind) return "–";
-  if (kind === "none") return t("trump.none");
-  return isNumberTrump(kind) ? t("trump.number", { n: kind }) : colourName(kind);
+  if (kind === "none") return _("no trump");
+  // TRANSLATORS: a number trump, {n} is the card number: "the 7s".
+  return isNumberTrump(kind) ? _("{n}s", { n: kind }) : colourName(kind);
 }
 
 export const cardName = (card) =>
-  t("card.name", { colour: colourName(card.color), n: card.number, points: card.points });
+  ngettext("{colour} {number}, {n} point", "{colour} {number}, {n} points", card.points, {
+    colour: colourName(card.color),
+    number: card.number,
+  });
 
 // One card face: number, the colour's own symbol, and 0-2 point triangles as on the real cards.
 // `ranking` (the view's trump_ranking) marks trumps with a gold corner.
@@ -59,7 +70,9 @@ export function cardFace(card, { tag = "button", small = false, ranking = null }
     {
       "class": `card c-${card.color}${small ? " small" : ""}${tier ? " trump" : ""}`,
       "dataset": { cardId: card.id },
-      "aria-label": cardName(card) + (tier ? `, ${t("card.trump")}` : ""),
+      "aria-label": cardName(card) + (tier ? ", " + _("trump") : ""),
+      // A face that is no button is a picture with a name, for screen readers.
+      "role": tag === "button" ? null : "img",
       "type": tag === "button" ? "button" : null,
     },
     h("span", { class: "num" }, String(card.number)),
@@ -69,6 +82,7 @@ export function cardFace(card, { tag = "button", small = false, ranking = null }
       { "class": "pts", "aria-hidden": "true" },
       ...Array.from({ length: card.points }, () => h("i")),
     ),
+    tier ? h("span", { "class": "corner", "aria-hidden": "true" }) : null,
   );
   return el;
 }
@@ -96,8 +110,8 @@ export function rankingParts(trumps, names, ranking) {
   if (ranking?.some((group) => group.tier === "double")) {
     const [number, colour] = isNumberTrump(viceKind) ? [viceKind, chiefKind] : [chiefKind, viceKind];
     parts.push({
-      label: t("rank.double"),
-      text: t("rank.double_card", { colour: colourName(colour), n: number }),
+      label: _("Double"),
+      text: _("{colour} {n} beats all", { colour: colourName(colour), n: number }),
     });
   }
   if (chiefKind) parts.push({ label: names.chief, kind: chiefKind, text: orderText(chiefKind) });
@@ -105,4 +119,4 @@ export function rankingParts(trumps, names, ranking) {
   return parts;
 }
 
-const orderText = (kind) => (isNumberTrump(kind) ? t("rank.equal") : t("rank.high_low"));
+const orderText = (kind) => (isNumberTrump(kind) ? _("(equal: first played wins)") : _("(9 high … 0 low)"));

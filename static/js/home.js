@@ -1,6 +1,6 @@
 // Home page: open a new table and go to its lobby (where the invite link is shown).
 import { $ } from "./dom.js";
-import { t } from "./i18n.js";
+import { _ } from "./i18n.js";
 
 const form = $("#new-table");
 
@@ -29,8 +29,11 @@ async function create(event) {
     if (!response.ok) throw new Error(String(response.status));
     const table = await response.json();
     location.assign(`/t/${encodeURIComponent(table.invite_code)}`);
-  } catch {
-    error.textContent = t("error.create");
+  } catch (failure) {
+    error.textContent =
+      failure.message === "429"
+        ? _("Too many requests from your connection. Please wait a minute and try again.")
+        : _("The table could not be opened. Please try again.");
     error.hidden = false;
     button.disabled = false;
   }

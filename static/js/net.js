@@ -9,11 +9,12 @@ const SILENCE_MS = 2.5 * PING_MS;
 const RETRY_MS = [250, 500, 1000, 2000, 3000];
 const POLICY_VIOLATION = 1008; // the server closes with this for a bad seat token
 const UNKNOWN_TABLE = 4404; // ... and with this for an invite code that names no table
+const SPECTATORS_FULL = 4503; // ... and with this when the table has all the spectators it takes
 
 export class TableSocket {
-  constructor(code, { onView, onError, onStatus, onRejected, onGone }) {
+  constructor(code, { onView, onError, onStatus, onRejected, onGone, onFull }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(code)}`;
-    this.handlers = { onView, onError, onStatus, onRejected, onGone };
+    this.handlers = { onView, onError, onStatus, onRejected, onGone, onFull };
     this.version = null;
     this.attempt = 0;
     this.ws = null;
@@ -87,6 +88,10 @@ export class TableSocket {
     }
     if (event.code === UNKNOWN_TABLE) {
       this.handlers.onGone();
+      return;
+    }
+    if (event.code === SPECTATORS_FULL) {
+      this.handlers.onFull();
       return;
     }
     this.handlers.onStatus(false);

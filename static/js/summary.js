@@ -1,13 +1,13 @@
 // End-of-hand summary (from the view's last_result), the running score sheet (from the server's
 // score-sheet endpoint) and the end-of-game winners.
-import { roleName, seatName } from "./board.js";
+import { roleName, seatName, winnersText } from "./board.js";
 import { trumpName } from "./cards.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { N_, _, ngettext } from "./i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const seatsOf = (view) => Array.from({ length: view.players }, (_, i) => i);
-const WINNING_TEAM = { crown: "summary.crown_wins", shield: "summary.shield_wins" };
+const WINNING_TEAM = { crown: N_("The Crown's team wins."), shield: N_("The Shield's team wins.") };
 
 export async function fetchSheet(code) {
   const response = await fetch(`/api/tables/${encodeURIComponent(code)}/scoresheet`);
@@ -16,110 +16,206 @@ export async function fetchSheet(code) {
 
 // Sentences about one finished hand, in the order it happened.
 function story(view, r) {
-  const name = (seat) => (seat === null || seat === undefined ? t("summary.nobody") : seatName(view, seat));
-  if (r.kind === "all_passed") return [t("summary.all_passed")];
-  if (r.kind === "stalemate") return [t("summary.stalemate", { n: r.bid, name: name(r.provocateur) })];
-  if (r.kind === "redeal") return [t("summary.redeal")];
+  const name = (seat) => (seat === null || seat === undefined ? _("nobody") : seatName(view, seat));
+  if (r.kind === "all_passed") return [_("Everybody passed: nobody scores.")];
+  if (r.kind === "stalemate")
+    return [
+      ngettext(
+        "Stalemate at {n} card: {name} tied last and pays.",
+        "Stalemate at {n} cards: {name} tied last and pays.",
+        r.bid,
+        { name: name(r.provocateur) },
+      ),
+    ];
+  if (r.kind === "redeal") return [_("Nobody displayed a card: the cards are dealt again.")];
   const roles = { chief_role: roleName(view, "chief"), vice_role: roleName(view, "vice") };
+  const noVice = r.vice === null || r.vice === undefined;
   const lines = [
-    t("summary.auction", { chief: name(r.chief), n: r.bid, vice: name(r.vice), ...roles }),
-    t("summary.trumps", {
-      chief: trumpName(r.chief_trump),
-      vice: r.vice_trump ? trumpName(r.vice_trump) : "–",
-      ...roles,
-    }),
+    noVice
+      ? ngettext(
+          "{chief} was {chief_role} with {n} card; nobody was {vice_role}.",
+          "{chief} was {chief_role} with {n} cards; nobody was {vice_role}.",
+          r.bid,
+          { chief: name(r.chief), ...roles },
+        )
+      : ngettext(
+          "{chief} was {chief_role} with {n} card; {vice_role}: {vice}.",
+          "{chief} was {chief_role} with {n} cards; {vice_role}: {vice}.",
+          r.bid,
+          { chief: name(r.chief), vice: name(r.vice), ...roles },
+        ),
+    noVice
+      ? _("Trump: {chief} ({chief_role}).", { chief: trumpName(r.chief_trump), ...roles })
+      : _("Trumps: {chief} ({chief_role}) over {vice} ({vice_role}).", {
+          chief: trumpName(r.chief_trump),
+          vice: trumpName(r.vice_trump),
+          ...roles,
+        }),
     r.partner === null || r.partner === undefined
-      ? t("summary.team_alone", { chief: name(r.chief) })
-      : t("summary.team", { chief: name(r.chief), partner: name(r.partner) }),
+      ? _("{chief} played alone.", { chief: name(r.chief) })
+      : _("Team: {chief} and {partner}.", { chief: name(r.chief), partner: name(r.partner) }),
   ];
-  const goal = { points: r.team_points, goal: r.team_goal, n: r.shortfall };
-  lines.push(
-    r.success ? t("summary.made", goal) : t(r.shortfall ? "summary.missed" : "summary.missed_plain", goal),
-  );
+  lines.push(goalLine(r));
   // The revised edition names the winning team instead of a penalty.
-  if (r.variant === "revised") lines.push(t(WINNING_TEAM[r.winning_team] ?? "summary.nobody_wins"));
+  if (r.variant === "revised") {
+    const team = WINNING_TEAM[r.winning_team];
+    lines.push(team ? _(team) : _("Without a Shield nobody gets a bonus."));
+  }
   return lines;
 }
 
-function resultTable(view, r) {
+// Whether the team met its goal; the plural follows the points the team took.
+function goalLine(r) {
+  const points = r.team_points;
+  const vars = { points, goal: r.team_goal };
+  if (r.success)
+    return ngettext(
+      "Goal met: the team took {points} point, {goal} were needed.",
+      "Goal met: the team took {points} points, {goal} were needed.",
+      points,
+      vars,
+    );
+  if (!r.shortfall)
+    return ngettext(
+      "Goal missed: the team took {points} point, {goal} were needed.",
+      "Goal missed: the team took {points} points, {goal} were needed.",
+      points,
+      vars,
+    );
+  const short = ngettext("{n} bid level short", "{n} bid levels short", r.shortfall);
+  return ngettext(
+    "Goal missed: the team took {points} point, {goal} were needed ({short}).",
+    "Goal missed: the team took {points} points, {goal} were needed ({short}).",
+    points,
+    { ...vars, short },
+  );
+}
+
+// A name in a score table: long ones end in "…" on a phone (the title has them whole).
+const nameCell = (view, seat) =>
+  h("span", { class: "nm", title: seatName(view, seat) }, seatName(view, seat));
+
+// The hand's scores per player; with `total` also the running total after it.
+function resultTable(view, r, total = true) {
   const at = (list, seat) => list?.[seat] ?? 0;
+  const heads = [_("Player"), _("Cards"), _("Bonus"), _("Hand"), total ? _("Total") : null];
   return h(
     "table",
     { class: "scores" },
-    h(
-      "thead",
-      {},
-      h(
-        "tr",
-        {},
-        ...["summary.player", "summary.card_points", "summary.bonus", "summary.hand", "summary.total"].map(
-          (k) => h("th", {}, t(k)),
-        ),
-      ),
-    ),
+    h("thead", {}, h("tr", {}, ...heads.filter(Boolean).map((label) => h("th", { scope: "col" }, label)))),
     h(
       "tbody",
       {},
       ...seatsOf(view).map((seat) =>
         h(
           "tr",
-          { class: view.winners?.includes(seat) ? "winner" : "" },
-          h("th", {}, seatName(view, seat)),
+          {},
+          h("th", { scope: "row" }, nameCell(view, seat)),
           h("td", {}, String(at(r.card_points, seat))),
           h("td", {}, signed(at(r.bonus, seat))),
           h("td", {}, signed(at(r.total, seat))),
-          h("td", { dataset: { testid: `summary-total-${seat}` } }, String(view.totals?.[seat] ?? 0)),
+          total
+            ? h("td", { dataset: { testid: `summary-total-${seat}` } }, String(view.totals?.[seat] ?? 0))
+            : null,
         ),
       ),
     ),
   );
 }
 
-function winnersLine(view) {
-  const names = (view.winners ?? []).map((seat) => seatName(view, seat)).join(", ");
+// The final standings: best total first, equal totals share a rank, the winners (as the server
+// names them) highlighted.
+function standings(view) {
+  const total = (seat) => view.totals?.[seat] ?? 0;
+  const order = seatsOf(view).sort((a, b) => total(b) - total(a) || a - b);
+  const rank = (seat) => 1 + order.filter((other) => total(other) > total(seat)).length;
   return h(
-    "p",
-    { class: "winners", dataset: { testid: "winners" } },
-    t(view.winners?.length > 1 ? "summary.winners" : "summary.winner", { names }),
+    "table",
+    { class: "scores standings", dataset: { testid: "standings" } },
+    h(
+      "thead",
+      {},
+      h("tr", {}, ...[_("Rank"), _("Player"), _("Total")].map((l) => h("th", { scope: "col" }, l))),
+    ),
+    h(
+      "tbody",
+      {},
+      ...order.map((seat) => {
+        const won = view.winners?.includes(seat);
+        return h(
+          "tr",
+          { class: won ? "winner" : "", dataset: { testid: `standing-${seat}` } },
+          h("td", {}, String(rank(seat))),
+          h(
+            "th",
+            { scope: "row" },
+            seatName(view, seat),
+            won ? [" ", h("span", { class: "badge b-leader" }, _("winner"))] : null,
+          ),
+          h("td", { dataset: { testid: `summary-total-${seat}` } }, String(total(seat))),
+        );
+      }),
+    ),
   );
 }
 
+function winnersLine(view) {
+  return h("p", { class: "winners", dataset: { testid: "winners" } }, winnersText(view));
+}
+
+function handStory(view, r, total) {
+  return [
+    h("ul", { class: "story" }, ...story(view, r).map((line) => h("li", {}, line))),
+    h("div", { class: "sheet-scroll" }, resultTable(view, r, total)),
+  ];
+}
+
+// The end-of-hand summary, or at the end of the game the final standings, the last hand and
+// the score sheet.
 export function summaryContent(view, code) {
   const r = view.last_result;
-  const title = view.game_over
-    ? t("summary.game_over")
-    : t("summary.title", { n: (view.hand_number ?? 2) - 1 });
-  return [
-    h("h2", {}, title),
-    view.game_over ? winnersLine(view) : null,
-    r ? h("ul", { class: "story" }, ...story(view, r).map((line) => h("li", {}, line))) : null,
-    r ? h("div", { class: "sheet-scroll" }, resultTable(view, r)) : null,
-    h("h3", {}, t("sheet.title")),
-    h("div", { class: "sheet-slot", dataset: { testid: "sheet-slot" } }, t("sheet.loading")),
+  const sheet = [
+    h("h3", {}, _("Score sheet")),
+    h("div", { class: "sheet-slot", dataset: { testid: "sheet-slot" } }, _("Loading…")),
     sheetLink(code),
+  ];
+  if (view.game_over)
+    return [
+      h("h2", {}, _("Game over")),
+      winnersLine(view),
+      h("h3", {}, _("Final standings")),
+      standings(view),
+      r ? h("h3", {}, _("The last hand (hand {n})", { n: view.hand_number ?? 1 })) : null,
+      r ? handStory(view, r, false) : null,
+      ...sheet,
+    ];
+  return [
+    h("h2", {}, _("Hand {n} is over", { n: (view.hand_number ?? 2) - 1 })),
+    r ? handStory(view, r, true) : null,
+    ...sheet,
   ];
 }
 
 export const sheetLink = (code) =>
-  h("p", {}, h("a", { href: `/t/${encodeURIComponent(code)}/sheet` }, t("sheet.history")));
+  h("p", {}, h("a", { href: `/t/${encodeURIComponent(code)}/sheet` }, _("Full score sheet and history")));
 
 function cellNote(row) {
-  if (row.kind === "all_passed") return t("sheet.all_passed");
-  if (row.kind === "stalemate") return t("sheet.stalemate", { bid: row.bid });
-  if (row.kind === "redeal") return t("sheet.redeal");
+  if (row.kind === "all_passed") return _("all passed");
+  if (row.kind === "stalemate") return _("stalemate {bid}", { bid: row.bid });
+  if (row.kind === "redeal") return _("redeal");
   return `${row.bid} · ${trumpName(row.chief_trump)}`;
 }
 
 // The running sheet: one row per hand (score this hand, running total underneath).
 export function sheetTable(view, sheet) {
-  if (!sheet?.rows?.length) return h("p", { class: "muted" }, t("sheet.empty"));
+  if (!sheet?.rows?.length) return h("p", { class: "muted" }, _("No hand finished yet."));
   const seats = seatsOf(view);
   return h(
     "div",
     { class: "sheet-scroll" },
     h(
       "table",
-      { class: "scores sheet" },
+      { class: "scores sheet", dataset: { players: seats.length } },
       h(
         "thead",
         {},
@@ -127,8 +223,8 @@ export function sheetTable(view, sheet) {
           "tr",
           {},
           h("th", {}, "#"),
-          h("th", {}, t("sheet.bid")),
-          ...seats.map((s) => h("th", {}, seatName(view, s))),
+          h("th", {}, _("Bid")),
+          ...seats.map((s) => h("th", { scope: "col" }, nameCell(view, s))),
         ),
       ),
       h(
@@ -157,7 +253,7 @@ export function sheetTable(view, sheet) {
         h(
           "tr",
           {},
-          h("th", { colspan: 2 }, t("summary.total")),
+          h("th", { colspan: 2 }, _("Total")),
           ...seats.map((s) =>
             h("td", { dataset: { testid: `sheet-total-${s}` } }, String(sheet.totals?.[s] ?? 0)),
           ),

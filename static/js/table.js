@@ -1,17 +1,20 @@
-// The invite/lobby/table page. It asks the server who sits where, lets a newcomer take a seat
-// or watch, then follows the table over the WebSocket and redraws on every view.
+// The invite/lobby/table page. It asks the server about the table once, then follows it over the
+// table's WebSocket (as a spectator until you take a seat) and redraws on every view: the lobby
+// while seats are free, a notice when a newcomer finds every seat taken, then the table.
 import {
-  renderCenter,
+  collectTrick,
+  renderFelt,
   renderInfo,
   renderMe,
-  renderOthers,
   renderPrompt,
-  seatName,
+  renderRing,
   selecting,
   statusText,
 } from "./board.js";
 import { $, copyField, fill, h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { N_, _ } from "./i18n.js";
+import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
+import { showLookBack } from "./lookback.js";
 import { TableSocket } from "./net.js";
 import { chime, isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
 import { rulesCard } from "./rules.js";
@@ -20,19 +23,25 @@ import { fetchSheet, sheetLink, sheetTable, summaryContent } from "./summary.js"
 const code = $("#app").dataset.code;
 const api = `/api/tables/${encodeURIComponent(code)}`;
 const rejoinKey = `mu_rejoin_${code}`;
-const seenKey = `mu_seen_${code}`;
+const overKey = `mu_over_${code}`;
+// A won trick stays in the middle this long; it starts moving to its winner after COLLECT_MS.
 const TRICK_SHOW_MS = 1400;
+const COLLECT_MS = 750;
 const baseTitle = document.title;
 
 const ui = {
   info: null,
   view: null,
   socket: null,
+  screen: "loading", // "lobby", "full" (every seat held by a person) or "board"
+  watching: false, // a visitor who chose to watch rather than take a seat
+  joining: false,
   selected: new Set(),
   pending: false,
   showing: null, // a just-won trick kept in the middle for a moment
+  collecting: false,
   showTimer: 0,
-  lobbyTimer: 0,
+  collectTimer: 0,
   onCard,
   onBid: () => act({ type: "bid", cards: [...ui.selected] }),
   onPass: () => act({ type: "pass" }),
@@ -42,6 +51,29 @@ const ui = {
   onReason: (reason) => toast(reason),
 };
 
+// What the server's error codes (docs/protocol.md) mean to the player.
+const ERROR_TEXT = {
+  stale_version: N_("The table changed just before your move. Here is the current state."),
+  not_your_turn: N_("It is not your turn."),
+  wrong_phase: N_("That is not possible at this moment."),
+  too_many_cards: N_("Too many cards for this bid."),
+  no_cards: N_("Select at least one card."),
+  must_follow_suit: N_("You must follow the led suit."),
+  card_not_yours: N_("That card is not yours."),
+  trump_not_allowed: N_("That trump is not allowed."),
+  partner_not_allowed: N_("You cannot choose that partner."),
+  bad_action: N_("The move was not understood."),
+  hand_over: N_("The hand is already over."),
+  spectator: N_("Spectators can only watch."),
+  bad_json: N_("The move was not understood."),
+  bad_message: N_("The move was not understood."),
+  too_large: N_("The message was too large."),
+  discard_not_allowed: N_("Those cards cannot be discarded."),
+  not_started: N_("The game starts when every seat is taken."),
+  unavailable: N_("The server could not save your move just now. Please try again in a moment."),
+  rate_limited: N_("Too many messages at once. Please wait a moment."),
+};
+
 async function fetchInfo() {
   const response = await fetch(api, { cache: "no-store" });
   if (response.status === 404) return null;
@@ -49,224 +81,112 @@ async function fetchInfo() {
   return response.json();
 }
 
-const seated = (info) => info.you !== null && info.you !== undefined;
-const freeSeats = (info) => info.seats.map((s, i) => (s.occupied ? null : i)).filter((i) => i !== null);
-// A person may take a free seat or a bot's (the bot leaves from the next action on).
-const takeable = (seat) => !seat.occupied || seat.bot;
-const joinableSeats = (info) => info.seats.map((s, i) => (takeable(s) ? i : null)).filter((i) => i !== null);
-const BOT_LEVELS = ["random", "heuristic", "search"];
-const DEFAULT_BOT_LEVEL = "heuristic";
+// A personal link carries the seat token in its #fragment, which browsers never send to a server
+// or put in a Referer: trade it once for this browser's seat cookie and drop it from the address
+// bar and the history.
+async function redeemRejoinLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("rejoin");
+  if (!token) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  const response = await fetch(`${api}/rejoin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  }).catch(() => null);
+  if (!response?.ok) toast(_(REJOIN_FAILED), 8000);
+}
+const REJOIN_FAILED = N_(
+  "This personal link does not hold a seat at this table. You can watch or take a free seat.",
+);
+
+// Links stored before the token moved out of the path (/t/CODE/rejoin/TOKEN) in the new form.
+const rejoinLink = (stored) => stored?.replace(/\/rejoin\/([^/?#]+)$/, "#rejoin=$1") ?? "";
 
 async function start() {
   unlockAudioOnGesture();
   wireTools();
+  await redeemRejoinLink();
   let info;
   try {
     info = await fetchInfo();
   } catch {
-    $("#loading").textContent = t("error.load");
+    $("#loading").textContent = _("The table could not be loaded. Please reload the page.");
     return;
   }
-  $("#loading").hidden = true;
   if (!info) {
+    $("#loading").hidden = true;
     $("#missing").hidden = false;
     return;
   }
   ui.info = info;
   fill($("#rules-card"), rulesCard(info.rules));
   $("#rules-classic").hidden = info.options?.variant !== "classic";
-  if (seated(info) || !joinableSeats(info).length) connect();
-  else showLobby();
-}
-
-// ----- lobby: invite link, seat picker, who is already here -----
-
-function showLobby() {
-  const info = ui.info;
-  $("#lobby").hidden = false;
-  $("#invite-url").value = `${location.origin}/t/${code}`;
-  $("#lobby-options").textContent = optionsText(info.options ?? {});
-  const canJoin = !seated(info) && joinableSeats(info).length > 0 && !ui.socket;
-  $("#join").hidden = !canJoin;
-  $("#waiting").hidden = canJoin;
-  if (canJoin) drawSeatPicker(info);
-  else drawSeatList(info);
-  drawBotSeats(info);
-  clearTimeout(ui.lobbyTimer);
-  ui.lobbyTimer = setTimeout(refreshLobby, 2000);
-}
-
-async function refreshLobby() {
-  if ($("#lobby").hidden) return;
-  const info = await fetchInfo().catch(() => null);
-  if (!info) {
-    ui.lobbyTimer = setTimeout(refreshLobby, 2000);
-    return;
-  }
-  const picked = $("#seat-picker input:checked")?.value;
-  const levels = Object.fromEntries([...document.querySelectorAll("#bot-seats select")].map((s) => [s.name, s.value]));
-  ui.info = info;
-  showLobby();
-  const again = picked && $(`#seat-picker input[value="${picked}"]:not(:disabled)`);
-  if (again) again.checked = true;
-  for (const [name, value] of Object.entries(levels)) {
-    const select = $(`#bot-seats select[name="${name}"]`);
-    if (select) select.value = value;
-  }
-}
-
-function optionsText(options) {
-  const parts = [
-    t("options.players", { n: options.players ?? "?" }),
-    t(`variant.${options.variant ?? "classic"}`),
-  ];
-  parts.push(
-    options.hands
-      ? t("options.hands", { n: options.hands })
-      : t("options.target", { n: options.target_score ?? 200 }),
-  );
-  return parts.join(" · ");
-}
-
-const botLevelName = (level) => t(`bot.level.${level}`);
-
-// What a seat shows in the lobby: free, a person's name, or a bot (with its level).
-function seatLabel(seat) {
-  if (!seat.occupied) return t("seat.free");
-  return seat.bot ? `${seat.name} · ${t("bot.badge", { level: botLevelName(seat.bot_level) })}` : seat.name;
-}
-
-function drawSeatPicker(info) {
-  // Prefer a free seat; a bot's seat is offered too, but taken only when chosen or no other.
-  const first = freeSeats(info)[0] ?? joinableSeats(info)[0];
-  fill(
-    $("#seat-picker"),
-    ...info.seats.map((seat, i) =>
-      h(
-        "label",
-        { class: `seat-choice${takeable(seat) ? "" : " taken"}${seat.bot ? " bot" : ""}` },
-        h("input", {
-          type: "radio",
-          name: "seat",
-          value: i,
-          disabled: !takeable(seat),
-          checked: i === first,
-          dataset: { testid: `seat-choice-${i}` },
-        }),
-        h("span", {}, t("seat.number", { n: i + 1 })),
-        h(
-          "small",
-          {},
-          seat.bot ? t("seat.bot", { name: seat.name, level: botLevelName(seat.bot_level) }) : seatLabel(seat),
-        ),
-      ),
-    ),
-  );
-}
-
-// The creator (who holds the host cookie) may put a bot into every empty seat.
-function drawBotSeats(info) {
-  const free = freeSeats(info);
-  const box = $("#host-bots");
-  box.hidden = !info.host || !free.length;
-  if (box.hidden) return;
-  fill(
-    $("#bot-seats"),
-    ...free.map((i) =>
-      h(
-        "li",
-        { dataset: { testid: `bot-seat-${i}` } },
-        h("b", {}, t("seat.number", { n: i + 1 })),
-        h(
-          "select",
-          {
-            "name": `level-${i}`,
-            "aria-label": t("bot.level_label", { n: i + 1 }),
-            "dataset": { testid: `bot-level-${i}` },
-          },
-          ...BOT_LEVELS.map((level) =>
-            h("option", { value: level, selected: level === DEFAULT_BOT_LEVEL }, botLevelName(level)),
-          ),
-        ),
-        h(
-          "button",
-          { type: "button", dataset: { testid: `add-bot-${i}` }, onclick: (event) => addBot(i, event.target) },
-          t("bot.add"),
-        ),
-      ),
-    ),
-  );
-}
-
-async function addBot(seat, button) {
-  const level = $(`#bot-seats select[name="level-${seat}"]`)?.value ?? DEFAULT_BOT_LEVEL;
-  button.disabled = true;
-  const response = await fetch(`${api}/bots`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ seat, level }),
-  }).catch(() => null);
-  if (!response?.ok) {
-    toast(t(response?.status === 409 ? "join.taken" : "bot.failed"));
-    button.disabled = false;
-  }
-  refreshLobby();
-}
-
-function drawSeatList(info) {
-  fill(
-    $("#seat-list"),
-    ...info.seats.map((seat, i) =>
-      h(
-        "li",
-        { class: seat.occupied ? "" : "free" },
-        h("b", {}, t("seat.number", { n: i + 1 })),
-        " ",
-        seatLabel(seat),
-        info.you === i ? ` (${t("seat.you")})` : "",
-      ),
-    ),
-  );
-}
-
-async function join(event) {
-  event.preventDefault();
-  const form = event.target;
-  const error = $(".form-error", form);
-  const name = form.name.value.trim();
-  const seat = form.seat?.value;
-  error.hidden = true;
-  const body = { name, ...(seat !== undefined && seat !== "" ? { seat: Number(seat) } : {}) };
-  const response = await fetch(`${api}/seats`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    error.textContent = t(
-      response.status === 409 ? "join.taken" : response.status === 422 ? "join.bad_name" : "join.failed",
-    );
-    error.hidden = false;
-    if (response.status === 409) refreshLobby();
-    return;
-  }
-  const joined = await response.json();
-  if (joined.rejoin_url) localStorage.setItem(rejoinKey, new URL(joined.rejoin_url, location.origin).href);
-  ui.info = { ...ui.info, you: joined.seat };
   connect();
+  route();
+}
+
+// ----- which screen: lobby, "this table is full", or the table -----
+
+// Before the first deal the server sends a "waiting" view: the lobby stays up until then.
+const hasGame = (view) => Boolean(view?.phase) && view.phase !== "waiting";
+const yourSeat = () => (ui.view ? ui.view.seat : ui.info.you) ?? null;
+
+function route() {
+  const view = ui.view;
+  const seats = lobbySeats(ui.info, view);
+  const seated = yourSeat() !== null;
+  const status = view?.status ?? ui.info.status;
+  const playing = view ? hasGame(view) : status !== "waiting";
+  let screen = "lobby";
+  if (playing && (seated || ui.watching || status === "over")) screen = "board";
+  else if (playing && !seats.some(takeable)) screen = "full";
+  // The table needs a view to draw; until the socket's first one the page says it is loading.
+  if (screen === "board" && !hasGame(view)) screen = "loading";
+  const before = ui.screen;
+  ui.screen = screen;
+  $("#loading").hidden = screen !== "loading";
+  $("#lobby").hidden = screen !== "lobby";
+  $("#full").hidden = screen !== "full";
+  $("#board").hidden = screen !== "board";
+  $("#tools").hidden = screen !== "board";
+  if (screen === "lobby") {
+    const canJoin = !seated && !ui.watching && seats.some(takeable);
+    drawLobby({ info: ui.info, seats, you: yourSeat(), canJoin });
+  }
+  // The lobby closes when the table is full: start at the top, where the table begins.
+  if (screen === "board" && before !== "board") scrollTo(0, 0);
 }
 
 // ----- the live table -----
 
 function connect() {
-  ui.socket = new TableSocket(code, { onView, onError, onStatus, onRejected, onGone });
-  ui.socket.open();
+  const socket = new TableSocket(code, {
+    onView: (view, version) => socket === ui.socket && onView(view, version),
+    onError: (message) => socket === ui.socket && onError(message),
+    onStatus: (connected) => socket === ui.socket && onStatus(connected),
+    onRejected: () => socket === ui.socket && onRejected(),
+    onGone: () => socket === ui.socket && onGone(),
+    onFull: () => socket === ui.socket && onFull(),
+  });
+  ui.socket = socket;
+  socket.open();
   $("#btn-me").hidden = !localStorage.getItem(rejoinKey);
-  if (!hasGame(ui.view)) showLobby();
 }
 
-// Before the first deal the server sends a "waiting" view: the lobby stays up until then.
-const hasGame = (view) => Boolean(view?.phase) && view.phase !== "waiting";
+async function join(event) {
+  event.preventDefault();
+  ui.joining = true; // the spectator socket's views would briefly show the table to a watcher
+  const joined = await takeSeat(event.target);
+  ui.joining = false;
+  if (!joined) {
+    if (ui.view) route();
+    return;
+  }
+  if (joined.rejoin_url) localStorage.setItem(rejoinKey, new URL(joined.rejoin_url, location.origin).href);
+  ui.info = { ...ui.info, you: joined.seat };
+  ui.socket.close();
+  connect(); // again, now with the seat cookie the server just set
+}
 
 function onStatus(connected) {
   $("#banner").hidden = connected;
@@ -275,45 +195,50 @@ function onStatus(connected) {
 
 function onGone() {
   $("#banner").hidden = true;
-  $("#board").hidden = true;
-  $("#lobby").hidden = true;
+  for (const id of ["#loading", "#board", "#lobby", "#full", "#tools"]) $(id).hidden = true;
   $("#missing").hidden = false;
+}
+
+// The table has all the spectators it takes (seated players always get in).
+function onFull() {
+  $("#banner").hidden = true;
+  toast(_("This table already has as many spectators as it allows. Please try again later."), 10000);
 }
 
 function onRejected() {
   $("#banner").hidden = true;
-  toast(t("error.seat_rejected"), 8000);
+  toast(
+    _(
+      "The server refused the connection: this browser's seat is not valid here, or the page was opened under another address.",
+    ),
+    8000,
+  );
 }
 
 function onError(message) {
   ui.pending = false;
-  const key = `error.${message.code}`;
-  const text = t(key);
-  toast(text === key ? t("error.generic", { message: message.message ?? message.code }) : text);
-  if (ui.view) draw();
+  toast(
+    Object.hasOwn(ERROR_TEXT, message.code)
+      ? _(ERROR_TEXT[message.code])
+      : _("That did not work: {message}", { message: message.message ?? message.code }),
+  );
+  if (ui.view && ui.screen === "board") draw();
 }
 
 function onView(view, version) {
+  if (ui.joining) return;
   const previous = ui.view;
   ui.view = view;
   // Exposed for people debugging a table and for the end-to-end tests: which view is on screen.
   document.body.dataset.version = version;
   ui.pending = false;
-  if (!hasGame(view)) {
-    showLobby();
-    return;
-  }
-  if (!$("#lobby").hidden) {
-    $("#lobby").hidden = true;
-    clearTimeout(ui.lobbyTimer);
-  }
-  $("#board").hidden = false;
-  $("#tools").hidden = false;
+  route();
+  if (ui.screen !== "board") return;
   if (!selecting(view.prompt) || view.prompt?.type !== previous?.prompt?.type) ui.selected.clear();
   noticeTrickWon(previous, view);
   draw();
   noticeTurn(previous, view);
-  noticeHandOver(view);
+  noticeHandOver(previous, view);
 }
 
 function draw() {
@@ -321,13 +246,13 @@ function draw() {
   const focus = focusedControl();
   document.body.dataset.phase = view.phase;
   renderInfo(view);
-  renderOthers(view);
-  // Only the table's own trick flies off to its winner; the review dialog keeps it still.
-  renderCenter(view, ui.showing, $("#trick"), Boolean(ui.showing));
+  renderRing(view);
+  renderFelt(view, ui.showing);
+  if (ui.collecting) collectTrick();
   renderPrompt(view, ui);
   renderMe(view, ui);
   $("#status").textContent = statusText(view);
-  $("#btn-last").disabled = !view.last_trick;
+  $("#felt-tools").hidden = !view.game_over;
   restoreFocus(focus);
 }
 
@@ -350,22 +275,33 @@ function restoreFocus(focus) {
   target?.focus();
 }
 
-// A trick that has just been completed stays in the middle for a moment, its winner lit up.
+// A trick that has just been completed stays in the middle for a moment, its winner lit up,
+// then slides over to the winner's seat.
 function noticeTrickWon(previous, view) {
   if (view.trick?.length) {
     // The next trick has begun: its first card matters more than the last one's glory.
-    clearTimeout(ui.showTimer);
-    ui.showing = null;
+    stopShowing();
     return;
   }
   const before = JSON.stringify(previous?.last_trick ?? null);
   if (!previous || !view.last_trick || before === JSON.stringify(view.last_trick)) return;
+  stopShowing();
   ui.showing = view.last_trick;
-  clearTimeout(ui.showTimer);
+  ui.collectTimer = setTimeout(() => {
+    ui.collecting = true;
+    collectTrick();
+  }, COLLECT_MS);
   ui.showTimer = setTimeout(() => {
-    ui.showing = null;
-    if (ui.view) renderCenter(ui.view);
+    stopShowing();
+    if (ui.view && ui.screen === "board") renderFelt(ui.view);
   }, TRICK_SHOW_MS);
+}
+
+function stopShowing() {
+  clearTimeout(ui.showTimer);
+  clearTimeout(ui.collectTimer);
+  ui.showing = null;
+  ui.collecting = false;
 }
 
 const myTurn = (view) =>
@@ -373,7 +309,7 @@ const myTurn = (view) =>
 
 function noticeTurn(previous, view) {
   const mine = myTurn(view);
-  document.title = mine ? `▶ ${t("title.your_turn")} · ${baseTitle}` : baseTitle;
+  document.title = mine ? "▶ " + _("Your turn") + " · " + baseTitle : baseTitle;
   document.body.classList.toggle("my-turn", mine);
   if (mine && !myTurn(previous)) {
     chime();
@@ -383,34 +319,42 @@ function noticeTurn(previous, view) {
   }
 }
 
-// After each hand the server deals the next one at once; the previous result stays in the view,
-// so the summary is shown once per hand (remembered across reloads of this tab).
-function noticeHandOver(view) {
-  const key = view.game_over ? "over" : String(view.hand_number);
-  if (!view.last_result && !view.game_over) return;
-  if (sessionStorage.getItem(seenKey) === key) return;
-  sessionStorage.setItem(seenKey, key);
-  openSummary(view);
+// The server deals the next hand in the same change that ends one; the finished hand's result
+// stays in the view (`last_result`). Its summary opens for the seats that played it, at the
+// moment it ends: never for spectators, never on a page opened or reloaded in the next hand.
+// The end of the game (standings) is shown to everyone, once per tab.
+function noticeHandOver(previous, view) {
+  if (view.game_over) {
+    if (previous?.game_over || (!previous && sessionStorage.getItem(overKey))) return;
+    sessionStorage.setItem(overKey, "1");
+    openSummary(view);
+    return;
+  }
+  const seated = view.seat !== null && view.seat !== undefined;
+  if (!seated || !view.last_result || !hasGame(previous)) return;
+  if (previous.hand_number !== view.hand_number) openSummary(view);
 }
 
-async function openSummary(view) {
+function openSummary(view) {
   $("#toast").hidden = true;
   const dialog = $("#summary");
   const body = $(".dialog-body", dialog);
   fill(body, ...summaryContent(view, code));
+  dialog.dataset.kind = view.game_over ? "game-end" : "hand";
+  $("[data-testid=summary-close]", dialog).textContent = view.game_over ? _("Close") : _("Continue");
   if (!dialog.open) dialog.showModal();
   fillSheet($(".sheet-slot", body), view);
 }
 
 async function fillSheet(slot, view) {
   const sheet = await fetchSheet(code).catch(() => null);
-  fill(slot, sheet ? sheetTable(view, sheet) : t("sheet.unavailable"));
+  fill(slot, sheet ? sheetTable(view, sheet) : _("The score sheet could not be loaded."));
 }
 
 function act(action) {
   if (ui.pending) return;
   if (!ui.socket?.act(action)) {
-    toast(t("error.offline"));
+    toast(_("Not connected right now. Your move was not sent."));
     return;
   }
   ui.pending = true;
@@ -431,25 +375,33 @@ function onCard(card, place) {
   }
 }
 
-// ----- header tools: last trick, score sheet, sound, personal link -----
+// ----- header tools: look back, score sheet, sound, personal link, help -----
+
+function watch() {
+  ui.watching = true;
+  route();
+  if (ui.screen === "board") draw();
+}
 
 function wireTools() {
   $("#join").addEventListener("submit", join);
-  $("#spectate").addEventListener("click", () => connect());
-  $("#copy-invite").addEventListener("click", (e) => copyField($("#invite-url"), e.target, t("copied")));
-  $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, t("copied")));
-  $("#btn-last").addEventListener("click", showLastTrick);
+  $("#spectate").addEventListener("click", watch);
+  $("#watch").addEventListener("click", watch);
+  $("#copy-invite").addEventListener("click", (e) => copyField($("#invite-url"), e.target, _("Copied")));
+  $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, _("Copied")));
+  $("#btn-look").addEventListener("click", () => ui.view && showLookBack(ui.view));
   $("#btn-sheet").addEventListener("click", showSheet);
+  $("#btn-standings").addEventListener("click", () => ui.view && openSummary(ui.view));
   $("#btn-help").addEventListener("click", () => $("#help").showModal());
   $("#btn-rules").addEventListener("click", () => $("#help").showModal());
   $("#btn-me").addEventListener("click", () => {
-    $("#rejoin-url").value = localStorage.getItem(rejoinKey) ?? "";
+    $("#rejoin-url").value = rejoinLink(localStorage.getItem(rejoinKey));
     $("#mylink").showModal();
   });
   const sound = $("#btn-sound");
-  sound.title = t("sound.title");
+  sound.title = _("A soft sound when it is your turn");
   const label = () => {
-    sound.textContent = isMuted() ? t("sound.off") : t("sound.on");
+    sound.textContent = isMuted() ? _("♪ off") : _("♪ on");
     sound.setAttribute("aria-pressed", String(!isMuted()));
   };
   sound.addEventListener("click", () => {
@@ -459,26 +411,10 @@ function wireTools() {
   label();
 }
 
-function showLastTrick() {
-  const view = ui.view;
-  const last = view?.last_trick;
-  if (!last) return;
-  const body = $("#lasttrick .dialog-body");
-  const trick = h("div", { class: "trick won" });
-  fill(
-    body,
-    h("h2", {}, t("last.title")),
-    trick,
-    h("p", {}, t("last.winner", { name: seatName(view, last.winner), points: last.points })),
-  );
-  renderCenter(view, last, trick);
-  $("#lasttrick").showModal();
-}
-
 async function showSheet() {
   const body = $("#sheet .dialog-body");
-  const slot = h("div", { class: "sheet-slot" }, t("sheet.loading"));
-  fill(body, h("h2", {}, t("sheet.title")), slot, sheetLink(code));
+  const slot = h("div", { class: "sheet-slot" }, _("Loading…"));
+  fill(body, h("h2", {}, _("Score sheet")), slot, sheetLink(code));
   $("#sheet").showModal();
   if (ui.view) fillSheet(slot, ui.view);
 }

@@ -10,6 +10,7 @@ import itertools
 import warnings
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -48,10 +49,12 @@ def counting_seeds(start: int = 1) -> SeedSource:
 
 @pytest.fixture
 def make_app(database_url: str) -> AppFactory:
-    """Build an app on the test database; ``seeds`` defaults to a fresh counting source."""
+    """Build an app on the test database; ``seeds`` defaults to a fresh counting source, and
+    keyword arguments override settings."""
 
-    def build(seeds: SeedSource | None = None) -> FastAPI:
-        return create_app(Settings(database_url=database_url), seeds=seeds or counting_seeds())
+    def build(seeds: SeedSource | None = None, **settings: Any) -> FastAPI:
+        configured = Settings(database_url=database_url, **settings)
+        return create_app(configured, seeds=seeds or counting_seeds())
 
     return build
 

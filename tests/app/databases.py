@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from sqlalchemy.engine import make_url
 from app.migrate import upgrade_head
 
 POSTGRES_ENV = "MU_TEST_POSTGRES_URL"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
@@ -55,6 +57,31 @@ def postgres_server_url() -> str | None:
     return os.environ.get(POSTGRES_ENV) or None
 
 
+@functools.cache
+def _unreachable(server_url: str) -> str | None:
+    """Why the server cannot be used (asked once per run), or None."""
+    admin = make_url(_admin_conninfo(server_url)).set(database="postgres")
+    try:
+        with psycopg.connect(admin.render_as_string(hide_password=False), connect_timeout=3):
+            return None
+    except psycopg.OperationalError:
+        return f"no PostgreSQL answers at {admin.host}:{admin.port or 5432}"
+
+
+def postgres_server() -> str:
+    """The PostgreSQL server the tests may use, else skip the test with one reason for all.
+
+    With ``MU_REQUIRE_POSTGRES`` set (CI) a missing or unreachable server fails the test."""
+    server = postgres_server_url()
+    reason = f"{POSTGRES_ENV} is not set" if server is None else _unreachable(server)
+    if reason is None and server is not None:
+        return server
+    reason = f"PostgreSQL half skipped: {reason}"
+    if os.environ.get("MU_REQUIRE_POSTGRES"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
 @contextmanager
 def database(kind: str, folder: Path) -> Iterator[str]:
     """A migrated throw-away database: ``"sqlite"`` (a file in ``folder``) or ``"postgres"``
@@ -63,8 +90,5 @@ def database(kind: str, folder: Path) -> Iterator[str]:
         with sqlite_database(folder) as url:
             yield url
         return
-    server = postgres_server_url()
-    if server is None:
-        pytest.skip(f"{POSTGRES_ENV} is not set")
-    with postgres_database(server) as url:
+    with postgres_database(postgres_server()) as url:
         yield url

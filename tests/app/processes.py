@@ -19,7 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,12 +40,52 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+class Running:
+    """What :func:`run_command` started: its address, and afterwards everything it printed."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.base = f"http://127.0.0.1:{port}"
+        self.ws = f"ws://127.0.0.1:{port}"
+        self.output = ""
+
+
+@contextmanager
+def run_command(folder: Path, *, cwd: Path = ROOT, **env: str) -> Iterator[Running]:
+    """``python -m app`` (the real entry point) on a fresh SQLite file in ``folder``, with
+    ``env`` added to the environment, in ``cwd`` (the checkout), until the block ends."""
+    port = free_port()
+    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'fresh.db'}", **env}
+    command = [sys.executable, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
+    server = subprocess.Popen(
+        command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    running = Running(port)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert server.poll() is None, server.stdout.read() if server.stdout else ""
+            try:
+                httpx.get(f"{running.base}/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield running
+    finally:
+        server.terminate()
+        running.output = server.communicate(timeout=20)[0].decode()
+
+
 class Server:
     """One ``uvicorn`` process on ``database_url``; ``start`` waits for ``/healthz`` = 200."""
 
-    def __init__(self, database_url: str, *, multi_process: bool = True) -> None:
+    def __init__(
+        self, database_url: str, *, multi_process: bool = True, env: dict[str, str] | None = None
+    ) -> None:
         self.database_url = database_url
         self.multi_process = multi_process
+        self.env = env or {}
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] = tempfile.TemporaryFile()
@@ -64,6 +105,8 @@ class Server:
             "MULTI_PROCESS": "1" if self.multi_process else "0",
             "RESYNC_SECONDS": "1",
             SEED_ENV: str(SEED),
+            "RATE_LIMITS": "false",  # every table and seat of a test comes from one address
+            **self.env,
         }
         command = [sys.executable, "-m", "tests.app.processes", "--port", str(self.port)]
         self.process = subprocess.Popen(

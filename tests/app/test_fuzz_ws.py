@@ -38,7 +38,9 @@ class Target:
 
 @pytest.fixture
 async def server(database_url: str) -> AsyncIterator[Server]:
-    process = Server(database_url, multi_process=database_url.startswith("postgres"))
+    # Thousands of messages as fast as the server answers: beyond any per-socket budget.
+    unlimited = {"WS_MESSAGES_PER_SECOND": "1000000", "WS_MESSAGE_BURST": "1000000"}
+    process = Server(database_url, multi_process=database_url.startswith("postgres"), env=unlimited)
     try:
         await asyncio.to_thread(process.start)
         yield process
@@ -140,7 +142,9 @@ def at_current_version(rng: random.Random, target: Target) -> dict[str, Any]:
 
 
 def oversized(rng: random.Random, target: Target) -> str | bytes:
-    filler = "x" * rng.randrange(4097, 100_000)
+    # Over the 4,096-byte message limit, within the frame limit (WS_MAX_FRAME_BYTES, 16 KiB);
+    # larger frames close the socket (tests/app/test_limits.py).
+    filler = "x" * rng.randrange(4097, 16_000)
     text = json.dumps({"type": "action", "version": target.version, "pad": filler})
     return text.encode() if rng.random() < 0.3 else text
 

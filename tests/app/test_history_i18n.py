@@ -8,7 +8,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po
 
-from app.history import i18n, words
+from app.history import hands, i18n, words
 from app.history.i18n import Text
 
 REPO = Path(__file__).resolve().parents[2]
@@ -63,3 +63,22 @@ def test_words_in_both_languages() -> None:
     assert words.people(de, ["Anna", "Ben", "Conny"]) == "Anna, Ben und Conny"
     # Shared strings (the site header) still come from the client's catalog behind ours.
     assert i18n.translations("de").gettext("Language") == "Sprache"
+
+
+def test_a_missed_goal_is_explained_in_bid_levels() -> None:
+    """The penalty's reason in words people use: how many bid levels the team fell short."""
+    missed = {
+        "kind": "played", "chief": 0, "partner": None, "team_points": 9, "team_goal": 20,
+        "success": False, "level": 0, "shortfall": 2, "bonus": [-20, 10, 10],
+    }  # fmt: skip
+    names = ["Anna", "Ben", "Conny"]
+    assert hands.explain(missed, names, Text("en")) == (
+        "Anna's team took 9 of 20 needed: 2 bid levels short → Anna −20, opponents +10"
+    )
+    assert hands.explain(missed, names, Text("de")).endswith(
+        ": 2 Gebotsstufen zu wenig → Anna −20, Gegner +10"
+    )
+    lower = {**missed, "level": 1, "shortfall": 1, "bonus": [-10, 5, 5]}
+    assert hands.explain(lower, names, Text("en")).endswith(
+        ": enough for bid 1 only, 1 bid level short → Anna −10, opponents +5"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from typing import Any
 
 import httpx
@@ -14,6 +15,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 import engine
 from app.config import async_database_url
+from app.main import release
 from app.tables import repository
 from app.tables.models import Seat
 
@@ -89,7 +91,7 @@ async def test_join_returns_token_cookie_and_rejoin_link(api: httpx.AsyncClient)
     assert response.status_code == 201
     body = response.json()
     assert body["seat"] == 0 and len(body["token"]) >= 32
-    assert body["rejoin_url"] == f"http://test/t/{code}/rejoin/{body['token']}"
+    assert body["rejoin_url"] == f"http://test/t/{code}#rejoin={body['token']}"
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f"mu_seat_{code}={body['token']};")
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
@@ -156,30 +158,63 @@ async def test_good_names(api: httpx.AsyncClient, name: str) -> None:
     assert (await take_seat(api, code, name=name)).status_code == 201
 
 
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/tables", '{"players": NaN}'),
+        ("/api/tables", '{"players": 4, "takeover_seconds": Infinity}'),
+        ("/api/tables", '{"players": 4, "target_score": -Infinity}'),
+        ("{table}/seats", '{"name": NaN}'),
+        ("{table}/seats", '{"name": "Anna", "seat": Infinity}'),
+    ],
+)
+async def test_non_finite_numbers_are_a_clean_422(
+    api: httpx.AsyncClient, path: str, body: str
+) -> None:
+    """Issue 14, defect 2: ``NaN``/``Infinity`` in a JSON body answered 500 (the 422 handler
+    could not serialise the echoed input) and reset the connection. Now a 422 whose body is
+    valid JSON, and nothing changed."""
+    code = (await new_table(api))["invite_code"]
+    before = (await api.get(f"/api/tables/{code}")).json()
+    headers = {"content-type": "application/json"}
+    url = path.replace("{table}", f"/api/tables/{code}")
+    response = await api.post(url, content=body, headers=headers)
+    assert response.status_code == 422
+    (error,) = response.json()["detail"]
+    assert error["loc"][0] == "body" and error["input"] in {"nan", "inf", "-inf"}
+    assert (await api.get(f"/api/tables/{code}")).json() == before
+
+
 async def test_unknown_table(api: httpx.AsyncClient) -> None:
     for response in [
         await api.get("/api/tables/nope"),
         await api.get("/api/tables/nope/scoresheet"),
         await take_seat(api, "nope"),
-        await api.get("/t/nope/rejoin/whatever"),
+        await api.post("/api/tables/nope/rejoin", json={"token": "whatever"}),
     ]:
         assert response.status_code == 404
         assert response.json()["detail"]["code"] == "unknown_table"
 
 
-async def test_rejoin_link_sets_cookie_and_redirects(api: httpx.AsyncClient) -> None:
+async def test_rejoin_sets_the_seat_cookie(api: httpx.AsyncClient) -> None:
     code = (await new_table(api))["invite_code"]
     token = (await take_seat(api, code)).json()["token"]
     api.cookies.clear()
-    response = await api.get(f"/t/{code}/rejoin/{token}")
-    assert response.status_code == 303 and response.headers["location"] == f"/t/{code}"
+    response = await api.post(f"/api/tables/{code}/rejoin", json={"token": token})
+    assert response.status_code == 200 and response.json() == {"seat": 0}
     assert response.headers["set-cookie"].startswith(f"mu_seat_{code}={token};")
     assert (await api.get(f"/api/tables/{code}")).json()["you"] == 0
 
 
+async def test_old_rejoin_links_lead_to_the_new_form(api: httpx.AsyncClient) -> None:
+    response = await api.get("/t/abc/rejoin/s3cr3t")
+    assert response.status_code == 303 and response.headers["location"] == "/t/abc#rejoin=s3cr3t"
+    assert "set-cookie" not in response.headers  # the page redeems it, by POST
+
+
 async def test_rejoin_with_wrong_token(api: httpx.AsyncClient) -> None:
     code = (await new_table(api))["invite_code"]
-    response = await api.get(f"/t/{code}/rejoin/forged")
+    response = await api.post(f"/api/tables/{code}/rejoin", json={"token": "forged"})
     assert response.status_code == 404 and response.json()["detail"]["code"] == "unknown_seat"
     assert "set-cookie" not in response.headers
 
@@ -218,10 +253,72 @@ async def test_openapi_describes_the_http_api(api: httpx.AsyncClient) -> None:
         "/api/tables/{invite_code}",
         "/api/tables/{invite_code}/seats",
         "/api/tables/{invite_code}/scoresheet",
-        "/t/{invite_code}/rejoin/{token}",
+        "/api/tables/{invite_code}/rejoin",
     ]:
         assert path in paths
-    assert (await api.get("/docs")).status_code == 200
+
+
+async def test_api_docs_load_nothing_from_elsewhere(api: httpx.AsyncClient) -> None:
+    """Issue 14, defect 8: ``/docs`` loaded Swagger UI from a CDN (and started it with an
+    inline script the security policy blocks). Now every script and style it names is ours,
+    and is there."""
+    page = await api.get("/docs")
+    assert page.status_code == 200
+    assert "//" not in page.text.replace("<!doctype", "")  # no absolute or external URL
+    assert "<script>" not in page.text
+    for asset in re.findall(r'(?:src|href)="(/[^"]+)"', page.text):
+        assert (await api.get(asset)).status_code == 200, asset
+    assert (await api.get("/redoc")).status_code == 404
+
+
+async def test_api_docs_can_be_switched_off(make_app: Any) -> None:
+    app = make_app(api_docs=False)
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://test"
+    ) as http:
+        assert (await http.get("/docs")).status_code == 404
+        assert (await http.get("/openapi.json")).status_code == 404
+        assert (await http.get("/healthz")).status_code == 200
+    await release(app)
+
+
+async def test_security_headers_on_every_response(api: httpx.AsyncClient) -> None:
+    """Issue 14, defect 6: no response carried security headers. Every kind now does: pages,
+    static files, API answers (errors too), the health check."""
+    code = (await new_table(api))["invite_code"]
+    for response in [
+        await api.get("/"),
+        await api.get(f"/t/{code}"),
+        await api.get("/static/css/mu.css"),
+        await api.get("/static/favicon.svg"),
+        await api.get(f"/api/tables/{code}"),
+        await api.get("/api/tables/nope"),
+        await api.post("/api/tables", json={"players": 99}),
+        await api.get("/healthz"),
+    ]:
+        csp = dict(
+            directive.strip().split(" ", 1)
+            for directive in response.headers["content-security-policy"].split(";")
+        )
+        assert csp["default-src"] == "'self'" and csp["frame-ancestors"] == "'none'"
+        assert "unsafe-inline" not in response.headers["content-security-policy"]
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"
+        assert response.headers["referrer-policy"] == "no-referrer"
+    assert "strict-transport-security" not in response.headers  # plain http here
+
+
+async def test_pages_load_nothing_inline_or_foreign(api: httpx.AsyncClient) -> None:
+    """Issue 14, defect 6: the strict policy holds only if pages have no inline script, style
+    or data: URL (the favicon was one) and reference nothing on another host."""
+    code = (await new_table(api))["invite_code"]
+    for path in ["/", f"/t/{code}", "/me/tables"]:
+        html = (await api.get(path)).text
+        assert "data:" not in html and "style=" not in html and "<style" not in html
+        assert "http://" not in html.replace("http://www.w3.org", "")
+        assert "https://" not in html
+        for script in html.split("<script")[1:]:
+            assert script.lstrip().startswith(("src=", 'type="module" src=')), script[:80]
 
 
 async def test_health(api: httpx.AsyncClient) -> None:

@@ -13,8 +13,8 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from app.config import async_database_url
+from app.lobby import schemas, service
 from app.main import release
-from app.tables import schemas, service
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
     create_table,
@@ -157,10 +157,16 @@ def test_the_log_keeps_only_what_the_rules_read(
         tokens = seat_everyone(client, code)
         with seated(client, code, tokens) as (sockets, views):
             version, mover = views[0]["version"], views[0]["view"]["to_move"]
-            # Python's json reads NaN and 1e999 (inf); PostgreSQL's jsonb would refuse them.
+            # NaN and 1e999 (inf), which PostgreSQL's jsonb would refuse, do not even parse.
+            for number in ["NaN", "1e999"]:
+                sockets[mover].send_text(
+                    f'{{"type":"action","version":{version},'
+                    f'"action":{{"type":"pass","note":{number}}}}}'
+                )
+                assert next_of_type(sockets[mover], "error")["code"] == "bad_json"
             sockets[mover].send_text(
                 f'{{"type":"action","version":{version},'
-                '"action":{"type":"pass","note":NaN,"big":1e999,"seat":99}}'
+                '"action":{"type":"pass","note":"hi","big":1e300,"seat":99}}'
             )
             accepted = view_at(sockets[0], version + 1)
     _table, actions, _hands = read_log(database_url, code)

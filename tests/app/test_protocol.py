@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from app.realtime import connection, present, protocol
-from app.realtime import live as live_mod
-from app.realtime.live import SeatInfo, TableOptions
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ActionIn, ErrorCode, PingIn
+from app.tables import live as live_mod
+from app.tables.live import SeatInfo, TableOptions
 
 
 def code_of(raw: str | bytes) -> ErrorCode:

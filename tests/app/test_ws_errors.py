@@ -91,6 +91,14 @@ def test_bad_json(table: Table) -> None:
     assert table.refused(0, None, raw=b"\xff\xfe") == "bad_json"
 
 
+@pytest.mark.parametrize("raw", ["[" * 1500, "[" * 1500 + "]" * 1500, '{"a":' * 800])
+def test_deep_nesting_is_bad_json(table: Table, raw: str) -> None:
+    """Issue 14, defect 1: a deeply nested frame (under the size limit) killed the socket
+    with a RecursionError; now it is an ordinary ``bad_json`` and the socket stays open."""
+    assert len(raw.encode()) <= 4096
+    assert table.refused(0, None, raw=raw) == "bad_json"
+
+
 @pytest.mark.parametrize(
     "payload",
     [

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, Server
+from tests.browser.conftest import DESKTOP, PHONE, Server
 from tests.browser.driver import prompt_type, version, wait_past
 
 pytestmark = pytest.mark.browser
@@ -137,4 +137,31 @@ def test_an_away_player_is_shown_with_a_bot_playing_for_them(
     expect(page.get_by_test_id("bot-playing-1")).to_have_text("Bot spielt")
     expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Mittel")
     _play_until_summary(page)
+    page.context.close()
+
+
+def test_the_lobby_closes_when_the_last_bot_sits_down(
+    browser: Browser, quick_bots_server: Server
+) -> None:
+    """On a phone, the creator takes the first seat and fills the others with bots: the lobby goes,
+    the table comes up and its first prompt is on screen without scrolling."""
+    server = quick_bots_server
+    page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+    page.goto(server.base_url + "/")
+    page.get_by_text("3", exact=True).click()
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    expect(page.get_by_test_id("lobby-title")).to_have_text("Your table")
+    page.get_by_test_id("name-input").fill("Anna")
+    page.get_by_test_id("take-seat").click()
+    expect(page.locator("#seat-list")).to_contain_text("Anna (you)")
+    page.get_by_test_id("add-bot-1").click()
+    expect(page.get_by_test_id("bot-seat-1")).to_have_count(0)
+    page.get_by_test_id("add-bot-2").click()
+    expect(page.get_by_test_id("board")).to_be_visible()
+    expect(page.get_by_test_id("lobby")).to_be_hidden()
+    # Seat 0 deals the first hand and opens the auction.
+    expect(page.get_by_test_id("prompt")).to_have_attribute("data-prompt-type", "bid")
+    expect(page.get_by_test_id("prompt")).to_be_in_viewport()
+    expect(page.locator("#me .hand button.card").first).to_be_in_viewport()
     page.context.close()

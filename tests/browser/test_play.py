@@ -116,7 +116,7 @@ def test_revised_edition_for_three_from_the_home_page(browser: Browser, server: 
         join(page, server.base_url, code, name, seat)
         pages.append(page)
     hand = Hand(pages)
-    hand.on_phase["discard"] = lambda page: expect(page.locator("#me .seat")).to_contain_text(
+    hand.on_phase["discard"] = lambda page: expect(page.locator(".seat.mine")).to_contain_text(
         "Crown"
     )
     kinds = set()

@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
-from fastapi import APIRouter, FastAPI, Request, Response, status
+from fastapi import APIRouter, FastAPI, HTTPException, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from app.deps import BaseUrlDep, DbEngineDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
+from app import ratelimits
+from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
+from app.errors import ErrorBody, error_response
+from app.lobby import schemas, service
+from app.realtime.hub import UnknownTable
 from app.realtime.room import SeatUnavailable
-from app.tables import schemas, service, tokens
+from app.tables import tokens
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 links = APIRouter(tags=["links"])
 
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {
-    404: {"model": schemas.ErrorBody, "description": "unknown invite code"}
+    404: {"model": ErrorBody, "description": "unknown invite code"}
 }
 _SEAT_ERRORS: dict[int | str, dict[str, Any]] = {
     **_NOT_FOUND,
-    409: {"model": schemas.ErrorBody, "description": "seat_taken or table_full"},
+    409: {"model": ErrorBody, "description": "seat_taken or table_full"},
+}
+_RATE_LIMITED: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorBody, "description": "rate_limited (see Retry-After)"}
 }
 # A year: the cookie is the seat; losing it early would lock a player out of a long game.
 _COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -54,7 +62,12 @@ def _is_https(base_url: str) -> bool:
     return base_url.startswith("https://")
 
 
-@router.post("", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    responses=_RATE_LIMITED,
+    dependencies=[ratelimits.limited("create_table")],
+)
 async def create_table(
     body: schemas.TableCreate,
     response: Response,
@@ -76,7 +89,12 @@ async def create_table(
     )
 
 
-@router.post("/{invite_code}/seats", status_code=status.HTTP_201_CREATED, responses=_SEAT_ERRORS)
+@router.post(
+    "/{invite_code}/seats",
+    status_code=status.HTTP_201_CREATED,
+    responses={**_SEAT_ERRORS, **_RATE_LIMITED},
+    dependencies=[ratelimits.limited("join")],
+)
 async def take_seat(
     invite_code: str,
     body: schemas.SeatCreate,
@@ -98,13 +116,11 @@ async def read_table(
     base_url: BaseUrlDep,
     token: SeatTokenDep,
     host_token: HostTokenDep,
-    db_engine: DbEngineDep,
 ) -> schemas.TablePublic:
     """Seats, presence, status and options; ``you`` is the caller's seat or null, ``host``
     whether the caller holds the host token."""
-    host = await service.is_host(db_engine=db_engine, invite_code=invite_code, token=host_token)
     return await service.table_info(
-        hub=hub, invite_code=invite_code, base_url=base_url, token=token, host=host
+        hub=hub, invite_code=invite_code, base_url=base_url, token=token, host_token=host_token
     )
 
 
@@ -114,36 +130,42 @@ async def read_scoresheet(invite_code: str, hub: HubDep) -> schemas.ScoreSheet:
     return await service.scoresheet(hub=hub, invite_code=invite_code)
 
 
-@links.get(
-    "/t/{invite_code}/rejoin/{token}",
-    status_code=status.HTTP_303_SEE_OTHER,
-    response_class=RedirectResponse,
-    responses=_NOT_FOUND,
-)
-async def rejoin(invite_code: str, token: str, hub: HubDep, base_url: BaseUrlDep) -> Response:
-    """A player's personal link: sets this browser's seat cookie, then opens the table."""
-    if await service.seat_of_token(hub=hub, invite_code=invite_code, token=token) is None:
-        return _error(404, "unknown_seat", "this rejoin link does not hold a seat at this table")
-    response = RedirectResponse(f"/t/{invite_code}", status_code=status.HTTP_303_SEE_OTHER)
-    set_seat_cookie(response, invite_code=invite_code, token=token, secure=_is_https(base_url))
-    return response
+@router.post("/{invite_code}/rejoin", responses=_NOT_FOUND)
+async def rejoin(
+    invite_code: str, body: schemas.Rejoin, response: Response, hub: HubDep, base_url: BaseUrlDep
+) -> schemas.Rejoined:
+    """Redeem a personal rejoin link on this browser: the token becomes its seat cookie.
+
+    The link carries the token in its ``#fragment`` (``/t/{code}#rejoin={token}``), which
+    browsers never send to a server nor put in a Referer; the table page posts it here once."""
+    seat = await service.seat_of_token(hub=hub, invite_code=invite_code, token=body.token)
+    if seat is None:
+        detail = {"code": "unknown_seat", "message": "this link does not hold a seat here"}
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail=detail)
+    set_seat_cookie(response, invite_code=invite_code, token=body.token, secure=_is_https(base_url))
+    return schemas.Rejoined(seat=seat)
 
 
-def _error(status_code: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
+@links.get("/t/{invite_code}/rejoin/{token}", include_in_schema=False)
+async def old_rejoin_link(invite_code: str, token: str) -> RedirectResponse:
+    """Links made before the token moved out of the path keep working: the same link in the
+    new form, which the page redeems. Nothing is checked or set here (the access log shows
+    this path with the token redacted, see ``app/logging.py``)."""
+    target = f"/t/{quote(invite_code, safe='')}#rejoin={quote(token, safe='')}"
+    return RedirectResponse(target, status_code=status.HTTP_303_SEE_OTHER)
 
 
 async def _unknown_table(_request: Request, exc: Exception) -> JSONResponse:
-    return _error(404, "unknown_table", "no table has this invite code")
+    return error_response(404, "unknown_table", "no table has this invite code")
 
 
 async def _seat_unavailable(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, SeatUnavailable)
     code = 422 if exc.code == "no_such_seat" else 409
-    return _error(code, exc.code, exc.message)
+    return error_response(code, exc.code, exc.message)
 
 
 def install_error_handlers(app: FastAPI) -> None:
     """Domain exceptions -> HTTP answers, so the routes above stay straight-line."""
-    app.add_exception_handler(service.UnknownTable, _unknown_table)
+    app.add_exception_handler(UnknownTable, _unknown_table)
     app.add_exception_handler(SeatUnavailable, _seat_unavailable)

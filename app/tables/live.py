@@ -1,19 +1,18 @@
 """A table's live game: the engine's state plus the seats, kept as immutable values.
 
-Nothing here touches the database or a socket: the room (``room.py``) decides when a change
-is committed; this module only says what the change is. Every rule of Mü stays in the engine:
-the table is rebuilt by replaying the deal seeds and the action log through it.
+Nothing here touches the database or a socket: the room (``app/realtime/room.py``) decides
+when a change is committed; this module only says what the change is. Every rule of Mü stays in
+the engine: the table is rebuilt by replaying the deal seeds and the action log through it
+(``replay.py``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import engine
-from app.tables.models import Action, Hand, Seat, Table
 
 Status = Literal["waiting", "playing", "over"]
 DEFAULT_TAKEOVER_SECONDS = 60.0
@@ -152,10 +151,6 @@ class NotStarted(engine.IllegalAction):
     code = "not_started"
 
 
-class ReplayError(Exception):
-    """The stored log does not replay (a corrupted database or an incompatible engine)."""
-
-
 def play(live: LiveTable, seat_index: int, action: dict[str, Any]) -> LiveTable:
     """Apply one action; a finished hand goes onto the score sheet at once.
 
@@ -169,38 +164,3 @@ def play(live: LiveTable, seat_index: int, action: dict[str, Any]) -> LiveTable:
     if hand.phase != "over":
         return after
     return replace(after, game=engine.record_hand(live.game, hand), last_result=engine.result(hand))
-
-
-def rebuild(
-    table: Table, seats: Sequence[Seat], hands: Sequence[Hand], actions: Sequence[Action]
-) -> LiveTable:
-    """Replay a table from its rows: seats, then each hand's seed and its actions in order."""
-    live = new_table(
-        table_id=table.id,
-        invite_code=table.invite_code,
-        options=TableOptions.from_json(table.options),
-    )
-    for row in seats:
-        info = SeatInfo(row.name, row.token_hash, row.is_bot, row.bot_level)
-        live = seat(live, row.seat, info)
-    by_hand: dict[int, list[Action]] = {}
-    for action in actions:
-        by_hand.setdefault(action.hand_number, []).append(action)
-    for hand_row in hands:
-        live = _replay_hand(live, hand_row, by_hand.get(hand_row.number, []))
-    return replace(live, version=table.version)
-
-
-def _replay_hand(live: LiveTable, hand_row: Hand, actions: list[Action]) -> LiveTable:
-    if hand_row.number != live.game.hand_number or hand_row.dealer != live.game.dealer:
-        raise ReplayError(f"table {live.table_id}: hand {hand_row.number} out of order")
-    live = deal(live, hand_row.seed)
-    for action in actions:
-        if action.seq != live.seq + 1:
-            raise ReplayError(f"table {live.table_id}: action {action.seq} out of order")
-        try:
-            live = play(live, action.seat, action.action)
-        except engine.IllegalAction as exc:
-            # Accepted once, refused now: the engine's rules changed under a stored game.
-            raise ReplayError(f"table {live.table_id}: action {action.seq}: {exc.code}") from exc
-    return live

@@ -96,6 +96,16 @@ class SeatCreated(BaseModel):
     rejoin_url: str
 
 
+class Rejoin(BaseModel):
+    """The seat token from a personal link's ``#rejoin=`` fragment."""
+
+    token: str = Field(min_length=1, max_length=128)
+
+
+class Rejoined(BaseModel):
+    seat: int
+
+
 class SeatPublic(BaseModel):
     seat: int
     name: str | None
@@ -141,12 +151,3 @@ class ScoreSheet(BaseModel):
     totals: list[int]
     over: bool
     winners: list[int]
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorBody(BaseModel):
-    detail: ErrorDetail

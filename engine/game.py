@@ -29,7 +29,6 @@ variant's default applies (classic: target 200; revised: 4 hands).  A revised re
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass, replace
 
@@ -45,15 +44,6 @@ from engine.sheet import ScoreSheet, SheetRow, sheet_row
 from engine.state import HandState
 from engine.variants import check_players, get_variant
 from engine.views import HandView, view
-
-
-class _Default(enum.Enum):
-    """Marks an option left out, so that the variant's default applies."""
-
-    VARIANT = "the variant's default"
-
-
-VARIANT_DEFAULT = _Default.VARIANT
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -74,13 +64,15 @@ class GameOptions:
         self,
         players: int,
         variant: str = "classic",
-        target_score: int | None | _Default = VARIANT_DEFAULT,
+        target_score: int | None = None,
         hands: int | None = None,
         removed_colours: tuple[str, ...] | None = None,
     ) -> None:
         check_players(players)
         rules = get_variant(variant)
-        if hands is None and target_score is VARIANT_DEFAULT:
+        if hands is not None and target_score is not None:
+            raise ValueError("give target_score or hands, not both")
+        if hands is None and target_score is None:
             target_score, hands = rules.default_end.target_score, rules.default_end.hands
         if hands is not None:
             _check_limit("hands", hands, HANDS_LIMITS.min, HANDS_LIMITS.max)

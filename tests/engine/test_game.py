@@ -108,7 +108,9 @@ BAD_OPTIONS = [
     {"players": 2},
     {"players": 5, "variant": "x"},
     {"players": 5, "hands": 0},
-    {"players": 5, "target_score": None},
+    {"players": 5, "target_score": 0},
+    # Both ends at once; (leaving both out means the variant's default end, see above).
+    {"players": 5, "target_score": 200, "hands": 4},
 ]
 
 

@@ -37,7 +37,7 @@ from engine.catalog import (
     rules_catalog,
     rules_summary,
 )
-from engine.codec import JSON, action_from_json, to_json
+from engine.codec import JSON, action_from_json, action_to_json, to_json, to_json_object
 from engine.dealing import deal, deal_from, deck
 from engine.enums import Colour, Outcome, Phase, Role, TrumpClass, TrumpKind, TrumpTier
 from engine.errors import (
@@ -157,6 +157,7 @@ __all__ = [
     "VariantInfo",
     "WrongPhase",
     "action_from_json",
+    "action_to_json",
     "apply",
     "check",
     "deal",
@@ -174,5 +175,6 @@ __all__ = [
     "rules_summary",
     "scoresheet",
     "to_json",
+    "to_json_object",
     "view",
 ]

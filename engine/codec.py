@@ -93,6 +93,25 @@ def _scalar(value: str | int | float) -> JSON:
     raise TypeError(f"no JSON form for {value!r}")
 
 
+def to_json_object(value: object) -> dict[str, JSON]:
+    """:func:`to_json` of a record (a view, a result, a sheet row, ...), typed as the JSON
+    object it always is.  ``TypeError`` for a value whose JSON form is not an object."""
+    out = to_json(value)
+    if not isinstance(out, dict):
+        raise TypeError(f"{type(value).__name__} has no JSON object form")
+    return out
+
+
+def action_to_json(action: Action) -> dict[str, JSON]:
+    """The JSON form of an action (its type and its fields); the inverse of
+    :func:`action_from_json`.
+
+    >>> action_to_json(Bid((12, 40)))
+    {'type': 'bid', 'cards': [12, 40]}
+    """
+    return to_json_object(action)
+
+
 def action_from_json(data: object) -> Action:
     """The action that ``data`` (a parsed JSON value from anywhere) describes.
 

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.routing import APIRoute
 from jinja2 import Environment
 
+import engine
 from app.db import SessionFactory
 from app.errors import ErrorBody, error_response
 from app.history import hands, mine, schemas, service, sheet, words
@@ -225,7 +226,10 @@ async def list_hands(request: Request, invite_code: CodePath, lang: LangQuery = 
     return {
         "names": history.names,
         "hands": [
-            {**hands.summary(history, record, t), "url": f"/t/{invite_code}/hands/{record.number}"}
+            {
+                **engine.to_json_object(hands.summary(history, record, t)),
+                "url": f"/t/{invite_code}/hands/{record.number}",
+            }
             for record in history.hands
         ],
         "running": history.running,
@@ -245,7 +249,7 @@ async def read_hand(
     if record is None:
         return error_response(*_missing_hand(history, number))
     t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
-    return hands.detail(history, record, t)
+    return engine.to_json_object(hands.detail(history, record, t))
 
 
 # The one router app/main.py includes: pages first, then the JSON.

@@ -1,7 +1,7 @@
 """A table's history, rebuilt from the database the same way the server rebuilds a table.
 
 The deal seeds and the action log are replayed by the server's own replay (``app.tables.replay``,
-which deals with ``engine.start_hand`` and plays with ``engine.apply``), so the history can never
+which deals with ``engine.deal_next`` and plays with ``engine.play``), so the history can never
 disagree with the game that was played. Only **finished** hands are kept; the hand in progress is
 replayed (the score sheet needs the game state) but its record is dropped before anything leaves
 this module, so no page can reveal a card of it.
@@ -12,40 +12,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
-from typing import Any
 
 import engine
 from app.db import SessionFactory
 from app.tables import replay, repository, tokens
 from app.tables.live import LiveTable
-from app.tables.replay import ReplayedHand
-from app.tables.rows import ActionRow
+from app.tables.replay import Move, ReplayedHand
 
 
 @dataclass(frozen=True)
 class HandRecord:
-    """One finished hand: how it was dealt and every action taken in it, in log order."""
+    """One finished hand: how it was dealt and every move made in it, in log order."""
 
     number: int
     dealer: int
     dealt: engine.HandState
-    actions: tuple[ActionRow, ...]
+    moves: tuple[Move, ...]
     final: engine.HandState
 
     @cached_property
     def states(self) -> tuple[engine.HandState, ...]:
-        """The hand after 0, 1, ... len(actions) actions (``engine.apply`` keeps each one)."""
+        """The hand after 0, 1, ... len(moves) moves (``engine.apply`` keeps each one)."""
         states = [self.dealt]
-        for logged in self.actions:
-            states.append(engine.apply(states[-1], logged.seat, logged.action))
+        for move in self.moves:
+            states.append(engine.apply(states[-1], move.seat, move.action))
         return tuple(states)
 
     @property
     def steps(self) -> int:
-        return len(self.actions)
+        return len(self.moves)
 
     @cached_property
-    def result(self) -> dict[str, Any]:
+    def result(self) -> engine.HandResult:
         res = engine.result(self.final)
         assert res is not None  # only finished hands become records
         return res
@@ -69,7 +67,7 @@ class TableHistory:
         return self.live.options.players
 
     @property
-    def game(self) -> engine.GameState:
+    def game(self) -> engine.Game:
         return self.live.game
 
     @property
@@ -86,10 +84,9 @@ class TableHistory:
         return [bool(seat and seat.bot) for seat in self.live.seats]
 
     @property
-    def roles(self) -> dict[str, str]:
+    def roles(self) -> engine.Roles:
         """The engine's names for the ``chief`` and ``vice`` roles at this table."""
-        named: dict[str, str] = engine.scoresheet(self.game).get("roles") or {}
-        return named
+        return engine.scoresheet(self.game).roles
 
     @property
     def leaders(self) -> list[int]:
@@ -126,7 +123,7 @@ def history_of(rows: repository.TableRows) -> TableHistory:
         if not hand.over:
             running.append(hand.number)  # its cards stay on the server
             return
-        records.append(HandRecord(hand.number, hand.dealer, hand.dealt, hand.actions, hand.final))
+        records.append(HandRecord(hand.number, hand.dealer, hand.dealt, hand.moves, hand.final))
 
     live = replay.rebuild(rows, on_hand=keep)
     return TableHistory(

@@ -5,7 +5,7 @@ Anything that changes a table goes through its room, the table's single writer.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict
 
 import engine
 from app.db import SessionFactory
@@ -89,24 +89,26 @@ async def table_info(
         hand_number=live.hand_number,
         options=schemas.TableOptionsPublic(**live.options.to_json()),
         seats=[
-            schemas.SeatPublic(seat=index, occupied=seat["name"] is not None, **seat)
+            schemas.SeatPublic(seat=index, occupied=seat.name is not None, **asdict(seat))
             for index, seat in enumerate(present.seats(snapshot))
         ],
         you=you,
         host=host,
-        rules=engine.rules_summary(live.options.variant, live.options.players),
+        rules=engine.to_json_object(
+            engine.rules_summary(live.options.variant, live.options.players)
+        ),
     )
 
 
 async def scoresheet(*, hub: Hub, invite_code: str) -> schemas.ScoreSheet:
     room = await hub.get_room(invite_code)
     live = room.live
-    sheet: dict[str, Any] = engine.scoresheet(live.game)
+    sheet = engine.scoresheet(live.game)
     return schemas.ScoreSheet(
-        players=sheet["players"],
+        players=sheet.players,
         names=[seat.name if seat else None for seat in live.seats],
-        rows=list(sheet["rows"]),
-        totals=list(sheet["totals"]),
-        over=sheet["over"],
-        winners=list(sheet["winners"]),
+        rows=[engine.to_json_object(row) for row in sheet.rows],
+        totals=list(sheet.totals),
+        over=sheet.over,
+        winners=list(sheet.winners),
     )

@@ -14,7 +14,6 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 import engine
 from app import logging as log
@@ -169,7 +168,7 @@ class Room:
 
     # -- the single writer ----------------------------------------------------------------
 
-    async def act(self, seat: int, version: int, action: dict[str, Any]) -> Refusal | None:
+    async def act(self, seat: int, version: int, action: engine.Action) -> Refusal | None:
         """Apply ``action`` by ``seat`` if the client saw the current ``version``."""
         async with self._lock:
             current = self.live
@@ -179,10 +178,8 @@ class Room:
                 after = live_mod.play(current, seat, action)
             except engine.IllegalAction as exc:
                 return Refusal(exc.code, exc.message)
-            # Logged as the rules read it, not whatever else the client put in the message.
-            logged = ActionRow(
-                after.seq, current.hand_number, seat, engine.canonical_action(action)
-            )
+            # The log holds the action's JSON form: its type and fields, nothing a client added.
+            logged = ActionRow(after.seq, current.hand_number, seat, engine.action_to_json(action))
             after, hands = self._deal_if_due(after)
             if not await self._commit(after, Change(hands=hands, actions=[logged])):
                 return _stale(version, self.live.version)
@@ -224,8 +221,9 @@ class Room:
         if not live.needs_deal:
             return live, []
         seed = self._seeds()
-        row = HandRow(live.game.hand_number, live.game.dealer, seed)
-        return live_mod.deal(live, seed), [row]
+        dealt = live_mod.deal(live, seed)
+        assert dealt.hand is not None  # just dealt
+        return dealt, [HandRow(dealt.hand_number, dealt.hand.dealer, seed)]
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
         started = time.perf_counter()

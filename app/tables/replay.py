@@ -1,9 +1,10 @@
 """Replaying a table from its rows: the one place where stored rows become a live table.
 
 A table is stored as its seats, its hands (number, dealer, secret deal seed) and the
-append-only log of accepted actions. Replaying deals each hand from its seed and plays its
-actions through the engine (``live.deal``, ``live.play``), so a rebuilt table can never disagree
-with the game that was played. One replay serves every reader:
+append-only log of accepted actions (their JSON form). Replaying deals each hand from its seed
+and plays its actions through the engine (``live.deal``, ``live.play``; the stored JSON becomes a
+typed action through ``engine.action_from_json``, here and nowhere else), so a rebuilt table can
+never disagree with the game that was played. One replay serves every reader:
 
 - the hub rebuilds a table it does not hold yet: :func:`load` (rows: :func:`rebuild`);
 - the fan-out takes in what another process committed to a table it holds: :func:`advance` on
@@ -36,18 +37,26 @@ class ReplayError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class Move:
+    """One logged action as the rules read it: who, and what."""
+
+    seat: int
+    action: engine.Action
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayedHand:
-    """One hand as replayed: how it was dealt, its actions in log order, the state after them."""
+    """One hand as replayed: how it was dealt, its moves in log order, the state after them."""
 
     number: int
     dealer: int
     dealt: engine.HandState
-    actions: tuple[ActionRow, ...]
+    moves: tuple[Move, ...]
     final: engine.HandState
 
     @property
     def over(self) -> bool:
-        return self.final.phase == "over"
+        return self.final.is_over
 
 
 # Told every hand that is dealt during a replay, once its logged actions are played.
@@ -145,24 +154,31 @@ def _with_seats(live: LiveTable, rows: Sequence[SeatRow]) -> LiveTable:
 def _replay_hand(
     live: LiveTable, row: HandRow, actions: list[ActionRow], on_hand: OnHand | None
 ) -> LiveTable:
-    if row.number != live.game.hand_number or row.dealer != live.game.dealer:
+    game = live.game
+    if not game.needs_deal or row.number != game.hand_number + 1 or row.dealer != game.next_dealer:
         raise ReplayError(f"table {live.table_id}: hand {row.number} out of order")
     live = live_mod.deal(live, row.seed)
     dealt = live.hand
-    live = _play_all(live, actions)
+    moves: list[Move] = []
+    live = _play_all(live, actions, moves)
     if on_hand is not None:
         assert dealt is not None and live.hand is not None  # just dealt
-        on_hand(ReplayedHand(row.number, row.dealer, dealt, tuple(actions), live.hand))
+        on_hand(ReplayedHand(row.number, row.dealer, dealt, tuple(moves), live.hand))
     return live
 
 
-def _play_all(live: LiveTable, actions: Iterable[ActionRow]) -> LiveTable:
+def _play_all(
+    live: LiveTable, actions: Iterable[ActionRow], moves: list[Move] | None = None
+) -> LiveTable:
     for row in actions:
         if row.seq != live.seq + 1:
             raise ReplayError(f"table {live.table_id}: action {row.seq} out of order")
         try:
-            live = live_mod.play(live, row.seat, row.action)
+            action = engine.action_from_json(row.action)
+            live = live_mod.play(live, row.seat, action)
         except engine.IllegalAction as exc:
             # Accepted once, refused now: the engine's rules changed under a stored game.
             raise ReplayError(f"table {live.table_id}: action {row.seq}: {exc.code}") from exc
+        if moves is not None:
+            moves.append(Move(row.seat, action))
     return live

@@ -8,6 +8,7 @@ replay (which turns them into a live table).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 
@@ -29,4 +30,4 @@ class ActionRow(NamedTuple):
     seq: int  # the table's action counter: 1, 2, 3, ... across all hands
     hand_number: int
     seat: int
-    action: dict[str, Any]  # the action as the rules read it (engine.canonical_action)
+    action: Mapping[str, Any]  # the action's JSON form (engine.action_to_json)

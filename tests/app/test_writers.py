@@ -3,6 +3,7 @@ PostgreSQL's single statement. Same rows, same guard, same refusals, same bot-se
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -27,7 +28,11 @@ async def app(make_app: Callable[..., FastAPI]) -> AsyncIterator[FastAPI]:
 async def new_table(app: FastAPI) -> int:
     async with app.state.session_factory() as session:
         table = await repository.create_table(
-            session=session, invite_code=f"code-{id(app)}", options={}, host_token_hash=None
+            # The database outlives the app objects (whose ids Python reuses): a fresh code.
+            session=session,
+            invite_code=f"code-{secrets.token_hex(8)}",
+            options={},
+            host_token_hash=None,
         )
         await session.commit()
         return table.id

@@ -93,7 +93,9 @@ def test_r14_a_revised_game_lasts_four_hands_unless_told_otherwise() -> None:
     classic = engine.GameOptions(players=4)
     assert (classic.target_score, classic.hands) == (200, None)
     assert engine.GameOptions(players=3, variant="revised", removed_colours=("red",))
-    for bad in ({"removed_colours": ("red", "blue")}, {"target_score": None}, {"hands": 0}):
+    # Both ends at once is refused (leaving both out is the variant's default, above).
+    both = {"target_score": 300, "hands": 2}
+    for bad in ({"removed_colours": ("red", "blue")}, both, {"hands": 0}):
         with pytest.raises(ValueError):
             engine.GameOptions(players=3, variant="revised", **bad)
 

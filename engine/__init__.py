@@ -39,7 +39,16 @@ from engine.catalog import (
 )
 from engine.codec import JSON, action_from_json, action_to_json, to_json, to_json_object
 from engine.dealing import deal, deal_from, deck
-from engine.enums import Colour, Outcome, Phase, Role, TrumpClass, TrumpKind, TrumpTier
+from engine.enums import (
+    Colour,
+    Outcome,
+    Phase,
+    Role,
+    TrumpClass,
+    TrumpKind,
+    TrumpTier,
+    Variant,
+)
 from engine.errors import (
     BadAction,
     CardNotYours,
@@ -153,6 +162,7 @@ __all__ = [
     "TrumpNotAllowed",
     "TrumpPrompt",
     "TrumpTier",
+    "Variant",
     "Trumps",
     "VariantInfo",
     "WrongPhase",

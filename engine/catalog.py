@@ -7,7 +7,7 @@ are typed and JSON-ready through :func:`engine.to_json`, so no rule constant nee
 typed again outside the engine.
 
 >>> catalog = rules_catalog()
->>> [v.name for v in catalog.variants], catalog.default_variant, catalog.player_counts
+>>> [str(v.name) for v in catalog.variants], str(catalog.default_variant), catalog.player_counts
 (['classic', 'revised'], 'classic', (3, 4, 5, 6))
 >>> catalog.target_score, catalog.variants[1].default_end
 (Limits(min=1, max=100000, default=200), EndCondition(target_score=None, hands=4))
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engine.enums import Colour, TrumpClass, TrumpKind
+from engine.enums import Colour, TrumpClass, TrumpKind, Variant
 from engine.records import record
 from engine.variants import (
     CLASSIC,
@@ -73,10 +73,11 @@ class DealSize:
 
 @record
 class VariantInfo:
-    name: str
+    name: Variant
     roles: Roles
     default_end: EndCondition
     suggested_hands: int  # a fixed-length game's usual number of hands
+    penalties: bool  # a failed chief team pays (classic C29), else the others win (R12)
     deals: tuple[DealSize, ...]
 
 
@@ -92,7 +93,7 @@ class TrumpKindInfo:
 @record
 class RulesCatalog:
     variants: tuple[VariantInfo, ...]
-    default_variant: str
+    default_variant: Variant
     player_counts: tuple[int, ...]
     target_score: Limits
     hands: Limits
@@ -105,7 +106,9 @@ def _variant_info(rules: Rules) -> VariantInfo:
         DealSize(n, rules.hand_size(n), rules.removed_colour_count(n), rules.kitty_size(n))
         for n in PLAYER_COUNTS
     )
-    return VariantInfo(rules.name, rules.roles, rules.default_end, rules.suggested_hands, deals)
+    return VariantInfo(
+        rules.name, rules.roles, rules.default_end, rules.suggested_hands, rules.penalties, deals
+    )
 
 
 _CATALOG = RulesCatalog(

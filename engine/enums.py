@@ -43,6 +43,13 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+class Variant(StrEnum):
+    """The rule sets: the 1995 classic and the 2024 revised edition (Crown and Shield)."""
+
+    CLASSIC = "classic"
+    REVISED = "revised"
+
+
 class Role(StrEnum):
     """What a variant calls its two leading roles (classic chief and vice, revised Crown and
     Shield, R5).  The seats are always held in the ``chief`` and ``vice`` fields."""

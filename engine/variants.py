@@ -25,7 +25,7 @@ is **unverified**):
 
 from __future__ import annotations
 
-from engine.enums import Role, TrumpClass
+from engine.enums import Role, TrumpClass, Variant
 from engine.records import record
 
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -62,9 +62,11 @@ class Edition:
 
     ``hand_sizes`` and the 3-player deck (``removed_colours_3``, ``kitty_3``) are per player
     count (C2; R2, R3); ``suggested_hands`` is the length a table form proposes for a game
-    of a fixed number of hands; the three flags are what the state machine reads."""
+    of a fixed number of hands; the three flags are what the state machine reads; ``penalties``
+    says how a failed chief team is scored (classic C29: the chief pays; revised R12: the
+    other team wins instead)."""
 
-    name: str
+    name: Variant
     roles: Roles
     default_end: EndCondition
     suggested_hands: int
@@ -74,6 +76,7 @@ class Edition:
     chief_may_copy_vice_trump: bool
     roles_move: bool
     vice_may_decline: bool
+    penalties: bool
 
     def hand_size(self, players: int) -> int:
         return self.hand_sizes[players - 3]
@@ -95,7 +98,7 @@ class Edition:
 class ClassicRules(Edition):
     """Mü as published in 1995 (rulebooks 000/001 as resolved by RULES.md section 1)."""
 
-    name: str = "classic"
+    name: Variant = Variant.CLASSIC
     roles: Roles = Roles(Role.CHIEF, Role.VICE)
     default_end: EndCondition = EndCondition(target_score=200)  # C31
     suggested_hands: int = 6
@@ -105,6 +108,7 @@ class ClassicRules(Edition):
     chief_may_copy_vice_trump: bool = False  # C18: an engine decision, see docs/rules.md
     roles_move: bool = False  # classic: chief and vice are settled once, after the auction
     vice_may_decline: bool = False  # C17: the vice must name a trump
+    penalties: bool = True  # C29
     bonus_cap: int = 100
 
     def auction_cap(self, counts: list[int]) -> int:
@@ -178,7 +182,7 @@ class RevisedRules(Edition):
     ``values`` (:class:`RevisedValues`).
     """
 
-    name: str = "revised"
+    name: Variant = Variant.REVISED
     roles: Roles = Roles(Role.CROWN, Role.SHIELD)
     default_end: EndCondition = EndCondition(hands=4)  # R14: "3-4 hands"; RULES.md: 4
     suggested_hands: int = 4
@@ -188,6 +192,7 @@ class RevisedRules(Edition):
     chief_may_copy_vice_trump: bool = False  # RULES.md defaults: "no trump" excepted
     roles_move: bool = True  # R5
     vice_may_decline: bool = True  # R9: "Either player can also choose no-trump"
+    penalties: bool = False  # R12: "no penalties"; the Shield's team wins instead
     values: RevisedValues = REVISED_VALUES
     crown_multiplier: int = 10  # R7
     shield_multiplier: int = 5  # R7
@@ -209,7 +214,7 @@ Rules = ClassicRules | RevisedRules
 
 CLASSIC = ClassicRules()
 REVISED = RevisedRules()
-VARIANTS: dict[str, Rules] = {"classic": CLASSIC, "revised": REVISED}
+VARIANTS: dict[str, Rules] = {rules.name: rules for rules in (CLASSIC, REVISED)}
 DEFAULT_VARIANT = CLASSIC.name
 
 

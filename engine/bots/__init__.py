@@ -27,6 +27,9 @@ from engine.bots.sampling import SamplingError, WorldSampler, sample_world
 from engine.bots.search import SearchBot
 
 LEVELS = ("random", "heuristic", "search")
+# What a table seats when nobody says, and who stands in for an away person: quick, and
+# sensible enough not to spoil a game.
+DEFAULT_LEVEL = "heuristic"
 
 
 def make_bot(level: str, **budget: Any) -> Bot:
@@ -49,6 +52,7 @@ def make_bot(level: str, **budget: Any) -> Bot:
 
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "LEVELS",
     "Bot",
     "HeuristicBot",

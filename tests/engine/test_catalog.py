@@ -24,6 +24,9 @@ def test_catalog_contents() -> None:
     assert classic.default_end == engine.EndCondition(target_score=200)  # C31
     assert revised.default_end == engine.EndCondition(hands=4)  # R14
     assert (classic.suggested_hands, revised.suggested_hands) == (6, 4)
+    # C29: a failed classic chief pays; R12: in the revised edition the other team wins instead.
+    assert (classic.penalties, revised.penalties) == (True, False)
+    assert [v.name for v in catalog.variants] == list(engine.Variant)
     sizes = {v.name: [(d.players, d.hand_size, d.removed_colours, d.kitty_size) for d in v.deals]
              for v in catalog.variants}  # fmt: skip
     assert sizes["classic"] == [(3, 12, 2, 0), (4, 15, 0, 0), (5, 12, 0, 0), (6, 10, 0, 0)]

@@ -20,7 +20,7 @@ from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables.store import Store
 from app.tables.writer import create_writer
-from app.web import catalog
+from app.web import catalog, rules
 from app.web import router as web
 
 STATIC_DIR = resources.path("static")
@@ -99,6 +99,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(health.router)
     app.include_router(web.router)
     app.include_router(catalog.router)
+    app.include_router(rules.router)
     app.include_router(history_router)
     if settings.api_docs:
         apidocs.install(app)

@@ -100,6 +100,17 @@ class RulesCatalog:
     colours: tuple[Colour, ...]
     trump_kinds: tuple[TrumpKindInfo, ...]
 
+    def variant(self, name: str) -> VariantInfo:
+        """The variant called ``name``; ``ValueError`` if there is none.
+
+        >>> rules_catalog().variant("revised").penalties
+        False
+        """
+        for info in self.variants:
+            if info.name == name:
+                return info
+        raise ValueError(f"unknown rules variant {name!r}")
+
 
 def _variant_info(rules: Rules) -> VariantInfo:
     deals = tuple(

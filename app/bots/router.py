@@ -2,36 +2,45 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, status
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
+import engine
 from app.bots.runner import BotRunner, bot_name
 from app.deps import HostTokenDep, HubDep
 from app.errors import ErrorBody
 from app.realtime.room import SeatUnavailable
+from engine.bots import DEFAULT_LEVEL, LEVELS
 
 router = APIRouter(prefix="/api/tables", tags=["bots"])
 
-Level = Literal["random", "heuristic", "search"]
+
+SEATS = max(engine.rules_catalog().player_counts)
+
+
+def _known_level(level: str) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"a bot level is one of {', '.join(LEVELS)}")
+    return level
+
+
+# The engine's bot levels (random: easy, heuristic: normal, search: strong).
+Level = Annotated[str, AfterValidator(_known_level), Field(json_schema_extra={"enum": [*LEVELS]})]
 
 
 class BotCreate(BaseModel):
     """Seat a bot: which free seat (default: the first) and how well it plays."""
 
-    seat: int | None = Field(default=None, ge=0, le=5, examples=[2])
-    level: Level = Field(
-        default="heuristic",
-        description="random (easy), heuristic (normal) or search (strong)",
-        examples=["heuristic"],
-    )
+    seat: int | None = Field(default=None, ge=0, lt=SEATS, examples=[2])
+    level: Level = DEFAULT_LEVEL
 
 
 class BotSeated(BaseModel):
     seat: int
     name: str
-    level: Level
+    level: str
 
 
 def get_runner(request: Request) -> BotRunner:

@@ -31,12 +31,13 @@ from app.realtime.room import Room
 from app.tables import repository
 from app.tables.live import LiveTable
 from app.tables.store import Store
-from engine.bots import LEVELS, Bot, make_bot, random_action
+from engine.bots import DEFAULT_LEVEL, LEVELS, Bot, make_bot, random_action
 
 log = logging.getLogger(__name__)
 
-# Who plays for a person who is away: quick, and sensible enough not to spoil their game.
-STAND_IN_LEVEL = "heuristic"
+# Who plays for a person who is away: the engine's default level (quick, and sensible enough
+# not to spoil their game).
+STAND_IN_LEVEL = DEFAULT_LEVEL
 Clock = Callable[[], float]
 
 

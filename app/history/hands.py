@@ -32,8 +32,10 @@ def explain(result: engine.HandResult, names: list[str], t: Text) -> str:
         points=result.team_points,
         goal=result.team_goal,
     )
-    if result.shortfall is None:  # the revised edition: bonuses for the winners, no penalty
+    if not engine.rules_catalog().variant(result.variant).penalties:
+        # The revised edition: bonuses for the winning team, no penalty (R12).
         return f"{took}: {_explain_winners(result, names, t)}"
+    assert result.shortfall is not None  # C29: set for every classic hand played out
     bonus = result.bonus
     if result.success:
         gain = t(

@@ -158,7 +158,7 @@ async def hand_page(
     number: HandPath,
     lang: PageLanguage,
     step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    seat: Annotated[str | None, Query(max_length=8, pattern="^(all|[0-5])$")] = None,
+    seat: Annotated[str | None, Query(max_length=8, pattern=r"^(all|\d{1,2})$")] = None,
     partial: Annotated[bool, Query()] = False,
 ) -> HTMLResponse:
     """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""

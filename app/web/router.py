@@ -12,7 +12,8 @@ from fastapi import APIRouter, Request
 from fastapi import Path as Path_
 from fastapi.responses import HTMLResponse
 
-from app.web import i18n, pages, templating
+import engine
+from app.web import i18n, pages, rules, templating
 from app.web.pages import PageLanguage
 
 router = APIRouter(include_in_schema=False)
@@ -31,7 +32,7 @@ def _page(request: Request, template: str, lang: str, **context: object) -> HTML
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, lang: PageLanguage) -> HTMLResponse:
     """What Mü Online is, and the form that opens a new table."""
-    return _page(request, "home.html", lang)
+    return _page(request, "home.html", lang, rules=rules.rules_for(lang))
 
 
 @router.get("/t/{invite_code}", response_class=HTMLResponse)
@@ -39,4 +40,5 @@ def table(
     request: Request, invite_code: Annotated[str, Path_(max_length=128)], lang: PageLanguage
 ) -> HTMLResponse:
     """Invite, lobby and table in one page: the script decides what to show from the table state."""
-    return _page(request, "table.html", lang, code=invite_code)
+    # The help's rules in short describe the classic game.
+    return _page(request, "table.html", lang, code=invite_code, classic=engine.Variant.CLASSIC)

@@ -54,6 +54,8 @@ class PrivateRoute(APIRoute):
 pages = APIRouter(route_class=PrivateRoute, include_in_schema=False)
 api = APIRouter(prefix="/api/tables", tags=["history"], route_class=PrivateRoute)
 
+# "all", or a seat of the largest table the rules allow.
+SEAT_PATTERN = f"^(all|[0-{max(engine.rules_catalog().player_counts) - 1}])$"
 CodePath = Annotated[str, Path_(max_length=128)]
 HandPath = Annotated[int, Path_(ge=1, le=100_000)]
 
@@ -158,7 +160,7 @@ async def hand_page(
     number: HandPath,
     lang: PageLanguage,
     step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    seat: Annotated[str | None, Query(max_length=8, pattern=r"^(all|\d{1,2})$")] = None,
+    seat: Annotated[str | None, Query(max_length=8, pattern=SEAT_PATTERN)] = None,
     partial: Annotated[bool, Query()] = False,
 ) -> HTMLResponse:
     """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""

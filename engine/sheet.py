@@ -8,6 +8,8 @@ revised keys (``winning_team``, ``shield_bid``, ``bid_bonus``, ``trump_bonus``, 
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.enums import Outcome, Role, TrumpKind
 from engine.records import record
 from engine.results import HandResult
@@ -42,34 +44,16 @@ class SheetRow:
     totals: tuple[int, ...]  # running, after this hand
 
 
+# What a row takes over from the hand's result unchanged: every field both records have.
+_FROM_RESULT = tuple(
+    f.name for f in dataclasses.fields(SheetRow) if f.name in HandResult.__dataclass_fields__
+)
+
+
 def sheet_row(res: HandResult, hand: int, dealer: int, totals: tuple[int, ...]) -> SheetRow:
     """The row of hand number ``hand`` with result ``res``; ``totals`` after it."""
-    return SheetRow(
-        hand=hand,
-        dealer=dealer,
-        kind=res.kind,
-        bid=res.bid,
-        chief=res.chief,
-        vice=res.vice,
-        partner=res.partner,
-        vice_trump=res.vice_trump,
-        chief_trump=res.chief_trump,
-        team_goal=res.team_goal,
-        team_points=res.team_points,
-        success=res.success,
-        level=res.level,
-        shortfall=res.shortfall,
-        provocateur=res.provocateur,
-        tied=res.tied,
-        card_points=res.card_points,
-        bonus=res.bonus,
-        winning_team=res.winning_team,
-        shield_bid=res.shield_bid,
-        bid_bonus=res.bid_bonus,
-        trump_bonus=res.trump_bonus,
-        score=res.total,
-        totals=totals,
-    )
+    taken = {name: getattr(res, name) for name in _FROM_RESULT}
+    return SheetRow(hand=hand, dealer=dealer, score=res.total, totals=totals, **taken)
 
 
 @record

@@ -110,7 +110,7 @@ class AuctionStep:
 def auction_steps(detail: HandDetail, players: int) -> list[AuctionStep]:
     shown = [0] * players
     steps = []
-    for entry in detail.auction:
+    for entry in detail.final.auction:
         shown[entry.seat] += len(entry.cards)
         steps.append(AuctionStep(entry.seat, entry.type, entry.cards, list(shown)))
     return steps
@@ -130,50 +130,45 @@ class HandDetail:
 
     number: int
     dealer: int
-    players: int
     names: list[str]
-    kind: engine.Outcome
-    deal: tuple[tuple[engine.Card, ...], ...]
-    auction: tuple[engine.AuctionEntry, ...]
-    chief: int | None
-    vice: int | None
-    partner: int | None
-    bid: int | None
-    team_goal: int | None
-    trumps: engine.Trumps
-    tricks: tuple[engine.TrickRecord, ...]
+    final: engine.HandView  # the hand at its end, seen openly: deal, auction, roles, tricks
     result: engine.HandResult
     explanation: str
-    roles: engine.Roles
     actions: tuple[Move, ...]
-    steps: int
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
 
 
 def detail(history: TableHistory, record: HandRecord, t: Text) -> HandDetail:
-    final = engine.view(record.final, None)
-    assert final.deal is not None  # a finished hand shows its deal
     result, names = record.result, history.names
-    return HandDetail(
-        number=record.number,
-        dealer=record.dealer,
-        players=history.players,
-        names=names,
-        kind=result.kind,
-        deal=final.deal,
-        auction=final.auction,
-        chief=final.chief,
-        vice=final.vice,
-        partner=final.partner,
-        bid=result.bid,
-        team_goal=result.team_goal,
-        trumps=final.trumps,
-        tricks=final.tricks,
-        result=result,
-        explanation=explain(result, names, t),
-        roles=final.roles,
-        actions=record.moves,
-        steps=record.steps,
-    )
+    final = engine.view(record.final, None)
+    explanation = explain(result, names, t)
+    return HandDetail(record.number, record.dealer, names, final, result, explanation, record.moves)
+
+
+# What the hand's JSON takes over from the open view of its end (docs/history.md).
+_OPEN_KEYS = ("deal", "auction", "chief", "vice", "partner", "trumps", "tricks", "roles")
+
+
+def detail_json(hand: HandDetail) -> dict[str, engine.JSON]:
+    """``GET /api/tables/{code}/hands/{n}``: the hand's facts, ``actions`` to replay it."""
+    final = engine.to_json_object(hand.final)
+    return {
+        "number": hand.number,
+        "dealer": hand.dealer,
+        "players": len(hand.names),
+        "names": list(hand.names),
+        "kind": str(hand.result.kind),
+        "bid": hand.result.bid,
+        "team_goal": hand.result.team_goal,
+        **{key: final[key] for key in _OPEN_KEYS},
+        "result": engine.to_json(hand.result),
+        "explanation": hand.explanation,
+        "actions": engine.to_json(hand.actions),
+        "steps": hand.steps,
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -251,7 +251,7 @@ async def read_hand(
     if record is None:
         return error_response(*_missing_hand(history, number))
     t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
-    return engine.to_json_object(hands.detail(history, record, t))
+    return hands.detail_json(hands.detail(history, record, t))
 
 
 # The one router app/main.py includes: pages first, then the JSON.

@@ -41,10 +41,12 @@ install: $(VENV)/.dev  ## create .venv with the app, its dependencies and the de
 run: $(VENV)/.run  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
 	$(PY) -m app --host $(HOST) --port $(PORT)
 
+# One worker per core (pytest-xdist): the tiers' tests are independent (each worker has its own
+# PostgreSQL database, every browser test its own server).
 test: $(VENV)/.dev  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
-lint: $(VENV)/.dev  ## ruff and mypy (strict on engine/)
+lint: $(VENV)/.dev  ## ruff and mypy (strict on engine/ and app/)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy engine app

@@ -12,6 +12,7 @@ from typing import Literal
 import limits
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
 
 _ASYNC_DRIVERS = {
     "sqlite": "sqlite+aiosqlite",
@@ -41,6 +42,15 @@ def async_database_url(url: str) -> str:
 def sync_database_url(url: str) -> str:
     """The URL Alembic's synchronous migrations need (psycopg 3 serves both worlds)."""
     return _with_scheme(url, _SYNC_DRIVERS)
+
+
+def libpq_url(url: str) -> str:
+    """A plain ``postgresql://`` URL for psycopg's own connections (no SQLAlchemy driver)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(False)
+
+
+def is_postgres(url: str) -> bool:
+    return url.split(":", 1)[0].split("+", 1)[0] in {"postgres", "postgresql"}
 
 
 class Settings(BaseSettings):
@@ -120,7 +130,7 @@ class Settings(BaseSettings):
 
     @property
     def uses_postgres(self) -> bool:
-        return self.database_url.split(":", 1)[0].split("+", 1)[0] in {"postgres", "postgresql"}
+        return is_postgres(self.database_url)
 
     def check_multi_process(self) -> None:
         """Refuse a multi-process setting that cannot work (SQLite has no LISTEN/NOTIFY).

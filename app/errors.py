@@ -8,6 +8,7 @@
   the answer unserialisable (500, connection reset); they are echoed as the strings "nan", "inf".
 - A database that cannot be reached (down, restarting, a lock or pool wait that timed out)
   as 503 with a plain message, not a 500 with a trace: the client may simply try again.
+- The JSON error body every API answers with, ``{"detail": {"code": ..., "message": ...}}``.
 """
 
 from __future__ import annotations
@@ -20,13 +21,28 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 
 from app import logging as log
 
 # What the drivers raise when the database is out of reach: SQLAlchemy wraps its drivers'
-# errors; the commit pool (app/tables/writers.py) raises psycopg's own, PoolTimeout included.
+# errors; the commit pool (app/tables/writer.py) raises psycopg's own, PoolTimeout included.
 DATABASE_UNAVAILABLE = (sqlalchemy.exc.OperationalError, psycopg.OperationalError)
 UNAVAILABLE_MESSAGE = "the database is not reachable just now; nothing was lost, try again"
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    detail: ErrorDetail
+
+
+def error_response(status_code: int, code: str, message: str) -> JSONResponse:
+    """An ``ErrorBody`` answer: a stable machine ``code`` and a message for people."""
+    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
 
 
 def _finite(number: float) -> float | str:

@@ -7,7 +7,6 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import apidocs, bodylimit, db, errors, headers, health, metrics, ratelimits, resources
 from app import logging as log
@@ -15,12 +14,13 @@ from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
 from app.history.router import router as history_router
+from app.lobby import router as lobby
 from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
-from app.tables import router as tables
-from app.tables.writers import ChangeWriter, PostgresWriter, SqlAlchemyWriter
-from app.web import catalog
+from app.tables.store import Store
+from app.tables.writer import create_writer
+from app.web import catalog, rules
 from app.web import router as web
 
 STATIC_DIR = resources.path("static")
@@ -35,7 +35,6 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     settings = settings or Settings()
     settings.check_multi_process()
     engine = db.create_engine(settings.database_url)
-    runner = BotRunner(db_engine=engine, delay_ms=settings.bot_delay_ms)
     # PostgreSQL: listen for other processes' changes (harmless when there are none).
     changes = (
         fanout.Fanout(
@@ -47,12 +46,18 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         else None
     )
 
-    writer = _change_writer(settings, engine, changes)
+    # PostgreSQL: the fan-out announces each commit to the other processes.
+    writer = create_writer(
+        database_url=settings.database_url,
+        db_engine=engine,
+        committed=changes.published if changes else None,
+    )
+    store = Store(engine=engine, sessions=db.create_session_factory(engine), writer=writer)
+    runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if isinstance(writer, PostgresWriter):
-            await writer.open()
+        await writer.open()
         if changes is not None:
             changes.start(app.state.hub)
         yield
@@ -71,13 +76,11 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     )
     app.state.settings = settings
     app.state.db_engine = engine
-    app.state.session_factory = db.create_session_factory(engine)
+    app.state.session_factory = store.sessions
     app.state.bots = runner
     app.state.fanout = changes
     app.state.writer = writer
-    app.state.hub = Hub(
-        db_engine=engine, writer=writer, session_factory=app.state.session_factory, seeds=seeds
-    )
+    app.state.hub = Hub(store, seeds=seeds)
     errors.install(app)
     rates = ratelimits.RequestRates(
         enabled=settings.rate_limits,
@@ -88,14 +91,15 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.add_middleware(bodylimit.BodyLimit, max_bytes=settings.http_body_max_bytes)
     app.add_middleware(log.RequestIds)
     headers.install(app, https=(settings.base_url or "").startswith("https://"))
-    tables.install_error_handlers(app)
-    app.include_router(tables.router)
-    app.include_router(tables.links)
+    lobby.install_error_handlers(app)
+    app.include_router(lobby.router)
+    app.include_router(lobby.links)
     app.include_router(bots.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)
     app.include_router(catalog.router)
+    app.include_router(rules.router)
     app.include_router(history_router)
     if settings.api_docs:
         apidocs.install(app)
@@ -111,17 +115,6 @@ async def release(app: FastAPI) -> None:
     an app without its lifespan call this themselves."""
     await app.state.writer.close()
     await app.state.db_engine.dispose()
-
-
-def _change_writer(
-    settings: Settings, engine: AsyncEngine, changes: fanout.Fanout | None
-) -> ChangeWriter:
-    # PostgreSQL: one round trip per change, then the fan-out announces it to the other
-    # processes. Elsewhere (SQLite: one process) a plain SQLAlchemy transaction.
-    if settings.uses_postgres:
-        conninfo = fanout.libpq_url(settings.database_url)
-        return PostgresWriter(conninfo, committed=changes.published if changes else None)
-    return SqlAlchemyWriter(engine)
 
 
 app = create_app()

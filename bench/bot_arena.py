@@ -68,18 +68,18 @@ def play_deal(task: Task) -> dict[str, Any]:
             t0, c0 = time.perf_counter(), time.process_time()
             action = bots[seat].act(view, rngs[seat])
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
-            prompt = view["prompt"]
+            prompt = view.prompt
             if bots[seat].name == "search" and not (
-                prompt["type"] == "play" and len(prompt["cards"]) == 1
+                isinstance(prompt, engine.PlayPrompt) and len(prompt.cards) == 1
             ):
                 times.append((dt, dc))
             state = engine.apply(state, seat, action)
         result = engine.result(state)
         assert result is not None
-        total = result["total"]
+        total = result.total
         cand_scores.append(total[rot])
         base_scores.extend(total[s] for s in range(players) if s != rot)
-        outcomes.append(result["kind"])
+        outcomes.append(result.kind.value)
     return {
         "cand": statistics.fmean(cand_scores),
         "base": statistics.fmean(base_scores),

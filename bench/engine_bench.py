@@ -1,37 +1,45 @@
 """Engine speed: random legal 5-player classic hands on one core.
 
-Two loops, each for a fixed wall time:
+Three loops over the same seeded hands:
 
 * fast: the integer interface bots use (``legal_actions`` / ``apply_action``) from the deal
   to the scoring, with a uniformly random legal action at every step;
-* api:  the public dict API (``engine.legal_prompt`` -> a random dict action -> ``engine.apply``,
-  which validates and clones), then ``engine.result``.
+* api:  the typed public API (``engine.legal_prompt`` -> a random typed action ->
+  ``engine.apply``, which checks and clones), then ``engine.result``;
+* api+json: what a server does with a client's action: the action's JSON form (a dict, as
+  the client sends it) -> ``engine.action_from_json`` -> ``engine.apply``, then the result.
 
 A uniformly random auction nearly always ends in an Eklat (a cheap hand with no card play),
 so both loops bid like a random but plausible player: at the start of its turn it passes
 with probability 0.7, otherwise it shows random cards (the fast loop ends the turn after each
-card with probability 0.6; the api loop shows a random number of cards up to its limit).
+card with probability 0.6; the api loops show a random number of cards up to their limit).
 Every other decision is uniformly random.  The headline rates count only the hands played to
 the last trick, divided by the time of *all* hands (Eklat and all-pass hands included).
 
 Rates are per second of this process's CPU time on one core (pin it: ``taskset -c 0``), from
 the fastest of seven rounds of the same seeded hands.
 
-Usage: ``python bench/engine_bench.py [hands-per-round]`` (default 3000; the api loop plays a
-third as many).  The last two lines read
-``fast: N hands/s`` and ``api: N hands/s``.
+The ``view`` line is the mean cost of one ``engine.view`` (a seat's typed view) over
+mid-hand states.
+
+Usage: ``python bench/engine_bench.py [hands-per-round]`` (default 3000; the api loops play a
+third as many).  The last three lines read ``fast: N hands/s``, ``api: N hands/s`` and
+``api+json: N hands/s``.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-import engine
-from engine.state import AUCTION, END_TURN, HandState
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine.state import AUCTION, END_TURN, HandState  # noqa: E402
 
 PLAYERS = 5
 ROUNDS = 7
@@ -61,27 +69,57 @@ def fast_hand(rng: random.Random, dealer: int) -> tuple[int, bool]:
     return actions, state.outcome == "played"
 
 
-def random_dict_action(state: HandState, rng: random.Random) -> dict[str, Any]:
+def random_typed_action(state: HandState, rng: random.Random) -> engine.Action:
+    """A random action from the typed prompt (the same draws as the JSON version below).
+    Prompts are a tagged union: ``prompt.type`` tells them apart, as in JSON."""
     prompt = engine.legal_prompt(state)
     assert prompt is not None and state.to_move is not None
-    kind = prompt["type"]
-    if kind == "bid":
-        if prompt["max_cards"] == 0 or rng.random() < PASS_CHANCE:
+    if prompt.type == "bid":
+        if prompt.max_cards == 0 or rng.random() < PASS_CHANCE:
+            return engine.Pass()
+        k = rng.randint(1, prompt.max_cards)
+        return engine.Bid(tuple(rng.sample(state.hands[state.to_move], k)))
+    if prompt.type == "trump":
+        return engine.Trump(rng.choice(prompt.options))
+    if prompt.type == "partner":
+        return engine.Partner(rng.choice(prompt.options))
+    assert prompt.type == "play"
+    return engine.Play(rng.choice(prompt.cards))
+
+
+def random_json_action(state: HandState, rng: random.Random) -> dict[str, Any]:
+    """A random action as a client sends it: a dict built from the prompt (plain strings)."""
+    prompt = engine.legal_prompt(state)
+    assert prompt is not None and state.to_move is not None
+    if prompt.type == "bid":
+        if prompt.max_cards == 0 or rng.random() < PASS_CHANCE:
             return {"type": "pass"}
-        k = rng.randint(1, prompt["max_cards"])
+        k = rng.randint(1, prompt.max_cards)
         return {"type": "bid", "cards": rng.sample(state.hands[state.to_move], k)}
-    if kind == "trump":
-        return {"type": "trump", "trump": rng.choice(prompt["options"])}
-    if kind == "partner":
-        return {"type": "partner", "seat": rng.choice(prompt["options"])}
-    return {"type": "play", "card": rng.choice(prompt["cards"])}
+    if prompt.type == "trump":
+        return {"type": "trump", "trump": rng.choice(prompt.options).value}
+    if prompt.type == "partner":
+        return {"type": "partner", "seat": rng.choice(prompt.options)}
+    assert prompt.type == "play"
+    return {"type": "play", "card": rng.choice(prompt.cards)}
 
 
 def api_hand(rng: random.Random, dealer: int) -> tuple[int, bool]:
     state = engine.deal(PLAYERS, dealer, rng)
     actions = 0
-    while state.phase != "over":
-        state = engine.apply(state, state.to_move, random_dict_action(state, rng))
+    while not state.is_over:
+        state = engine.apply(state, state.to_move, random_typed_action(state, rng))
+        actions += 1
+    engine.result(state)
+    return actions, state.outcome == "played"
+
+
+def api_json_hand(rng: random.Random, dealer: int) -> tuple[int, bool]:
+    state = engine.deal(PLAYERS, dealer, rng)
+    actions = 0
+    while not state.is_over:
+        action = engine.action_from_json(random_json_action(state, rng))
+        state = engine.apply(state, state.to_move, action)
         actions += 1
     engine.result(state)
     return actions, state.outcome == "played"
@@ -115,12 +153,12 @@ def run(name: str, play: Callable[[random.Random, int], tuple[int, bool]], hands
 
 def view_cost(samples: int = 3000) -> float:
     """Mean µs per ``engine.view`` over states sampled along random API hands."""
-    rng, states = random.Random(7), []
+    rng, states = random.Random(7), list[HandState]()
     while len(states) < samples:
         state = engine.deal(PLAYERS, 0, rng)
-        while state.phase != "over":
+        while not state.is_over:
             states.append(state)
-            state = engine.apply(state, state.to_move, random_dict_action(state, rng))
+            state = engine.apply(state, state.to_move, random_typed_action(state, rng))
     start = time.process_time()
     for i, state in enumerate(states[:samples]):
         engine.view(state, i % PLAYERS)
@@ -132,9 +170,11 @@ def main() -> None:
     print(f"engine bench: {PLAYERS} players, classic, one core, CPU time")
     print(f"view: {view_cost():.1f} µs per view (mid-hand states, own seat)")
     fast = run("fast (int actions)", fast_hand, hands)
-    api = run("api (dict actions)", api_hand, max(hands // 3, 1))
+    api = run("api (typed actions)", api_hand, max(hands // 3, 1))
+    api_json = run("api+json (action_from_json)", api_json_hand, max(hands // 3, 1))
     print(f"fast: {fast:,.0f} hands/s")
     print(f"api: {api:,.0f} hands/s")
+    print(f"api+json: {api_json:,.0f} hands/s")
 
 
 if __name__ == "__main__":

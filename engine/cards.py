@@ -8,17 +8,17 @@ The module-level tables (``COLOUR_OF``, ``NUMBER_OF``, ``POINTS_OF``) are what t
 use; :class:`Card` is the readable value type for everything else.
 
 >>> CARDS[21]
-Card(id=21, color='yellow', number=7, points=2)
+Card(id=21, color=<Colour.YELLOW: 'yellow'>, number=7, points=2)
 >>> sum(card.points for card in CARDS)
 60
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from engine.enums import Colour
+from engine.records import record
 
-COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
+COLOURS: tuple[Colour, ...] = tuple(Colour)
 SLOT_NUMBERS: tuple[int, ...] = (0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 9)
 NUMBER_POINTS: tuple[int, ...] = (1, 0, 1, 1, 1, 1, 2, 2, 1, 0)  # indexed by number
 CARDS_PER_COLOUR = len(SLOT_NUMBERS)
@@ -29,18 +29,15 @@ NUMBER_OF: tuple[int, ...] = tuple(SLOT_NUMBERS[cid % CARDS_PER_COLOUR] for cid 
 POINTS_OF: tuple[int, ...] = tuple(NUMBER_POINTS[n] for n in NUMBER_OF)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Card:
-    """One physical card."""
+    """One physical card; in views the shared :data:`CARDS` instance (JSON: ``{"id",
+    "color", "number", "points"}``)."""
 
     id: int
-    color: str
+    color: Colour
     number: int
     points: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """The card as it appears in views: ``{"id", "color", "number", "points"}``."""
-        return {"id": self.id, "color": self.color, "number": self.number, "points": self.points}
 
 
 CARDS: tuple[Card, ...] = tuple(
@@ -53,11 +50,6 @@ def colour_cards(colour: int) -> range:
     return range(colour * CARDS_PER_COLOUR, (colour + 1) * CARDS_PER_COLOUR)
 
 
-def card_dict(cid: int) -> dict[str, Any]:
-    """A fresh JSON-ready dict for card ``cid``."""
-    return CARDS[cid].to_dict()
-
-
 def colour_index(name: str) -> int:
     """``"green"`` -> 2.  Raises ``ValueError`` for an unknown colour name."""
-    return COLOURS.index(name)
+    return Colour(name).code

@@ -15,47 +15,92 @@ plain values.
   (Shield) plus the trump-token bonus of its leader's trump.  No penalties.  Nobody showing
   a card: a redeal, nothing for anyone.
 
+>>> from engine.enums import TrumpKind
 >>> from engine.variants import CLASSIC
 >>> stalemate_scores([3, 1, 3, 3, 1], provocateur=3)
-[15, 0, 15, -30, 0]
->>> r = played_scores(CLASSIC, bid=4, chief=3, partner=0, chief_trump="red",
+(15, 0, 15, -30, 0)
+>>> r = played_scores(CLASSIC, bid=4, chief=3, partner=0, chief_trump=TrumpKind.RED,
 ...                   card_points=[9, 10, 10, 20, 11])
->>> r["team_points"], r["shortfall"], r["bonus"]
-(29, 2, [0, 10, 10, -20, 10])
+>>> r.team_points, r.shortfall, r.bonus
+(29, 2, (0, 10, 10, -20, 10))
 >>> from engine.variants import REVISED
->>> r = revised_scores(REVISED, bid=7, crown=1, partner=3, crown_trump="yellow",
-...                    shield=2, shield_bid=6, shield_trump="1", card_points=[11, 38, 6, 5])
->>> r["winning_team"], r["total"]
-('crown', [11, 118, 6, 85])
+>>> r = revised_scores(REVISED, bid=7, crown=1, partner=3, crown_trump=TrumpKind.YELLOW,
+...                    shield=2, shield_bid=6, shield_trump=TrumpKind.ONE,
+...                    card_points=[11, 38, 6, 5])
+>>> r.winning_team, r.total, r.winners
+(<Role.CROWN: 'crown'>, (11, 118, 6, 85), (1, 3))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from itertools import filterfalse
+from operator import add
+from typing import NamedTuple
 
-from engine.state import ALL_PASSED, PLAYED, REDEAL, STALEMATE, HandState
-from engine.trumps import kind_to_str
+from engine.enums import Outcome, Role, TrumpKind
+from engine.state import HandState
 from engine.variants import ClassicRules, RevisedRules
 
 
-def trump_class(trump: str) -> str:
-    """C28, R12: the bonus class of the chief's (a leader's) trump (``"red"``, ``"7"``,
-    ``"none"``, ...)."""
-    if trump == "none":
-        return "none"
-    if not trump.isdigit():
-        return "colour"
-    return "one_or_seven" if trump in ("1", "7") else "number"
+class Scores(NamedTuple):
+    """What a hand played to the end scores (C26-C29; revised R8, R12).  ``team`` is the
+    chief's (Crown's) team, ``winners`` the seats that receive a bonus (classic: the team
+    when it meets its goal; revised: the winning team).  ``level`` and ``shortfall`` are
+    classic (C29), ``winning_team`` and the per-seat ``bid_bonus``/``trump_bonus`` revised.
+
+    An internal record that every search rollout builds and nobody serializes (the public
+    one is :class:`~engine.results.HandResult`): a named tuple is about 3x cheaper to build
+    than a frozen dataclass."""
+
+    team: tuple[int, ...]
+    opponents: tuple[int, ...]
+    winners: tuple[int, ...]
+    team_goal: int
+    team_points: int
+    success: bool
+    card_points: tuple[int, ...]
+    bonus: tuple[int, ...]
+    total: tuple[int, ...]
+    level: int | None = None
+    shortfall: int | None = None
+    winning_team: Role | None = None
+    bid_bonus: tuple[int, ...] | None = None
+    trump_bonus: tuple[int, ...] | None = None
 
 
-def stalemate_scores(counts: Sequence[int], provocateur: int) -> list[int]:
+def stalemate_scores(counts: Sequence[int], provocateur: int) -> tuple[int, ...]:
     """C13: -10 per card for the provocateur, +5 per card for the other tied players."""
     top = max(counts)
-    return [
-        (-10 * top if s == provocateur else 5 * top) if count == top else 0
-        for s, count in enumerate(counts)
-    ]
+    return tuple(
+        [
+            (-10 * top if s == provocateur else 5 * top) if count == top else 0
+            for s, count in enumerate(counts)
+        ]
+    )
+
+
+# Scoring runs at the end of every search rollout: the helpers below build the per-seat
+# tuples with C-level loops (map, filterfalse, list repetition) rather than comprehensions.
+def _sides(players: int, chief: int, partner: int | None) -> tuple[tuple[int, ...], ...]:
+    """The chief's (Crown's) team and everyone else, each in seat order."""
+    if partner is None:
+        team: tuple[int, ...] = (chief,)
+    else:
+        team = (chief, partner) if chief < partner else (partner, chief)
+    return team, tuple(filterfalse(team.__contains__, range(players)))
+
+
+def _per_seat(players: int, values: dict[int, int], others: int = 0) -> tuple[int, ...]:
+    """Per seat: its entry in ``values``, else ``others``."""
+    out = [others] * players
+    for seat, value in values.items():
+        out[seat] = value
+    return tuple(out)
+
+
+def _totals(card_points: Sequence[int], bonus: Sequence[int]) -> tuple[int, ...]:
+    return tuple(map(add, card_points, bonus))
 
 
 def played_scores(
@@ -64,34 +109,34 @@ def played_scores(
     bid: int,
     chief: int,
     partner: int | None,
-    chief_trump: str,
+    chief_trump: TrumpKind,
     card_points: Sequence[int],
-) -> dict[str, Any]:
+) -> Scores:
     """C26-C29 for a hand played to the end: goal, success, bonus or penalty, totals."""
     players = len(card_points)
-    team = {chief} if partner is None else {chief, partner}
+    team, opponents = _sides(players, chief, partner)
     goal = rules.goal(players, bid)
-    team_points = sum(card_points[s] for s in team)
+    team_points = sum(map(card_points.__getitem__, team))
     level = rules.achieved_level(players, team_points)  # the highest bid these points meet
     shortfall = max(bid - level, 0)  # level >= bid exactly when team_points >= goal
-    if shortfall == 0:
-        reward = rules.bonus(bid, trump_class(chief_trump))
-        bonus = [reward if s in team else 0 for s in range(players)]
-    else:
-        bonus = [
-            -10 * shortfall if s == chief else 0 if s in team else 5 * shortfall
-            for s in range(players)
-        ]
-    return {
-        "team_goal": goal,
-        "team_points": team_points,
-        "success": shortfall == 0,
-        "level": level,
-        "shortfall": shortfall,
-        "card_points": list(card_points),
-        "bonus": bonus,
-        "total": [p + b for p, b in zip(card_points, bonus, strict=True)],
-    }
+    if shortfall == 0:  # C28: the bonus for chief and partner
+        bonus = _per_seat(players, dict.fromkeys(team, rules.bonus(bid, chief_trump.bonus_class)))
+    else:  # C29: the chief pays 10 per missing level, every opponent gets 5, the partner 0
+        penalties = {**dict.fromkeys(team, 0), chief: -10 * shortfall}
+        bonus = _per_seat(players, penalties, others=5 * shortfall)
+    return Scores(
+        team=team,
+        opponents=opponents,
+        winners=team if shortfall == 0 else (),
+        team_goal=goal,
+        team_points=team_points,
+        success=shortfall == 0,
+        card_points=tuple(card_points),
+        bonus=bonus,
+        total=_totals(card_points, bonus),
+        level=level,
+        shortfall=shortfall,
+    )
 
 
 def revised_scores(
@@ -100,133 +145,83 @@ def revised_scores(
     bid: int,
     crown: int,
     partner: int | None,
-    crown_trump: str,
+    crown_trump: TrumpKind,
     shield: int | None,
     shield_bid: int | None,
-    shield_trump: str | None,
+    shield_trump: TrumpKind | None,
     card_points: Sequence[int],
-) -> dict[str, Any]:
+) -> Scores:
     """R8, R12: card points for all; the winning team's members each get its leader's bid
     bonus (Crown x 10, Shield x 5) and its leader's trump-token bonus; no penalties.  With
     no Shield (R6) a failed Crown team means no bonus for anyone."""
     players = len(card_points)
-    crown_team = {crown} if partner is None else {crown, partner}
+    team, opponents = _sides(players, crown, partner)
     goal = rules.goal(players, bid)
-    team_points = sum(card_points[s] for s in crown_team)
+    team_points = sum(map(card_points.__getitem__, team))
     success = team_points >= goal
-    winners: set[int] = set()
+    winners: tuple[int, ...] = ()
     winning_team, bid_reward, trump_reward = None, 0, 0
     if success:
-        winning_team, winners = "crown", crown_team
+        winning_team, winners = Role.CROWN, team
         bid_reward = rules.crown_multiplier * bid
-        trump_reward = rules.trump_bonus(trump_class(crown_trump))
+        trump_reward = rules.trump_bonus(crown_trump.bonus_class)
     elif shield is not None and shield_bid is not None and shield_trump is not None:
-        winning_team, winners = "shield", set(range(players)) - crown_team
+        winning_team, winners = Role.SHIELD, opponents
         bid_reward = rules.shield_multiplier * shield_bid
-        trump_reward = rules.trump_bonus(trump_class(shield_trump))
-    bid_bonus = [bid_reward if s in winners else 0 for s in range(players)]
-    trump_bonus = [trump_reward if s in winners else 0 for s in range(players)]
-    bonus = [b + t for b, t in zip(bid_bonus, trump_bonus, strict=True)]
-    return {
-        "team_goal": goal,
-        "team_points": team_points,
-        "success": success,
-        "winning_team": winning_team,
-        "shield_bid": shield_bid,
-        "bid_bonus": bid_bonus,
-        "trump_bonus": trump_bonus,
-        "card_points": list(card_points),
-        "bonus": bonus,
-        "total": [p + b for p, b in zip(card_points, bonus, strict=True)],
-    }
+        trump_reward = rules.trump_bonus(shield_trump.bonus_class)
+    bid_bonus = _per_seat(players, dict.fromkeys(winners, bid_reward))
+    trump_bonus = _per_seat(players, dict.fromkeys(winners, trump_reward))
+    bonus = _totals(bid_bonus, trump_bonus)
+    return Scores(
+        team=team,
+        opponents=opponents,
+        winners=winners,
+        team_goal=goal,
+        team_points=team_points,
+        success=success,
+        card_points=tuple(card_points),
+        bonus=bonus,
+        total=_totals(card_points, bonus),
+        winning_team=winning_team,
+        bid_bonus=bid_bonus,
+        trump_bonus=trump_bonus,
+    )
 
 
-def hand_result(state: HandState) -> dict[str, Any]:
-    """The JSON-ready result of a finished hand (see ``engine.result``)."""
-    result = _blank_result(state)
-    rules = state.rules
-    if isinstance(rules, RevisedRules):
-        result.update(_revised_result(state, rules, result["chief_trump"], result["vice_trump"]))
-    elif state.outcome == STALEMATE:
-        result.update(_stalemate_result(state))
-    elif state.outcome == PLAYED:
-        assert state.chief is not None and result["chief_trump"] is not None
-        result.update(
-            played_scores(
-                rules,
-                bid=state.counts[state.chief],
-                chief=state.chief,
-                partner=state.partner,
-                chief_trump=result["chief_trump"],
-                card_points=state.points_won,
-            )
+def score_hand(state: HandState) -> Scores | None:
+    """The scores of a hand played to the end (classic or revised), else ``None``."""
+    if state.outcome != Outcome.PLAYED:
+        return None
+    chief, chief_kind, rules = state.chief, state.chief_kind, state.rules
+    assert chief is not None and chief_kind is not None
+    bid, partner, points = state.counts[chief], state.partner, state.points_won
+    trump = TrumpKind.from_code(chief_kind)
+    if isinstance(rules, ClassicRules):
+        return played_scores(
+            rules, bid=bid, chief=chief, partner=partner, chief_trump=trump, card_points=points
         )
-    else:
-        assert state.outcome == ALL_PASSED
-    return result
+    shield, shield_kind = state.vice, state.vice_kind  # R6: there may be no Shield
+    return revised_scores(
+        rules,
+        bid=bid,
+        crown=chief,
+        partner=partner,
+        crown_trump=trump,
+        shield=shield,
+        shield_bid=None if shield is None else state.counts[shield],
+        shield_trump=None if shield_kind is None else TrumpKind.from_code(shield_kind),
+        card_points=points,
+    )
 
 
-def _blank_result(state: HandState) -> dict[str, Any]:
-    """The result of a hand in which nothing is scored; the roles as far as they exist."""
-    n, vice_kind, chief_kind = state.players, state.vice_kind, state.chief_kind
-    return {
-        "variant": state.rules.name,
-        "kind": state.outcome,
-        "chief": state.chief,
-        "vice": state.vice,
-        "partner": state.partner,
-        "bid": state.bid,
-        "bids": list(state.counts),
-        "vice_trump": None if vice_kind is None or state.vice is None else kind_to_str(vice_kind),
-        "chief_trump": None if chief_kind is None else kind_to_str(chief_kind),
-        "team_goal": None,
-        "team_points": None,
-        "success": None,
-        "level": None,
-        "shortfall": None,
-        "provocateur": state.provocateur,
-        "tied": [],
-        "card_points": [0] * n,
-        "bonus": [0] * n,
-        "total": [0] * n,
-    }
-
-
-def _stalemate_result(state: HandState) -> dict[str, Any]:
-    """C13: the Eklat scores; the bid is the tied top count."""
-    assert state.provocateur is not None
-    top = max(state.counts)
-    scores = stalemate_scores(state.counts, state.provocateur)
-    tied = [s for s in range(state.players) if state.counts[s] == top]
-    return {"bid": top, "tied": tied, "bonus": scores, "total": list(scores)}
-
-
-def _revised_result(
-    state: HandState, rules: RevisedRules, crown_trump: str | None, shield_trump: str | None
-) -> dict[str, Any]:
-    """R3, R6, R12: the revised keys; scores unless the hand is a redeal (nobody showed)."""
-    n, crown, shield = state.players, state.chief, state.vice
-    extra: dict[str, Any] = {
-        "winning_team": None,
-        "shield_bid": None if shield is None else state.counts[shield],
-        "bid_bonus": [0] * n,
-        "trump_bonus": [0] * n,
-        "kitty": list(state.kitty),
-        "discarded": list(state.discarded),
-    }
-    if state.outcome == PLAYED:
-        assert crown is not None and crown_trump is not None
-        extra |= revised_scores(
-            rules,
-            bid=state.counts[crown],
-            crown=crown,
-            partner=state.partner,
-            crown_trump=crown_trump,
-            shield=shield,
-            shield_bid=extra["shield_bid"],
-            shield_trump=shield_trump,
-            card_points=state.points_won,
-        )
-    else:
-        assert state.outcome == REDEAL
-    return extra
+def hand_totals(state: HandState) -> tuple[int, ...]:
+    """Every seat's score for a finished hand: card points and bonus or penalty, the Eklat
+    scores, or nothing (all passed, a revised redeal).  The search bot's rollouts read
+    this, which skips building a whole :class:`~engine.results.HandResult`."""
+    scores = score_hand(state)
+    if scores is not None:
+        return scores.total
+    if state.outcome == Outcome.STALEMATE:
+        assert state.provocateur is not None
+        return stalemate_scores(state.counts, state.provocateur)
+    return (0,) * state.players

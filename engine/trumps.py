@@ -1,8 +1,9 @@
 """Trump kinds, the trump ranking and following suit (rules C17-C22, C25).
 
 A trump *kind* is an int: ``0..4`` a colour, ``5..14`` the number ``kind - 5``, and
-:data:`NO_TRUMP` (15).  A *configuration* is the pair (vice kind, chief kind); for each one a
-:class:`TrumpTable` is built once and cached, so card play never re-derives trump membership:
+:data:`NO_TRUMP` (15), i.e. the ``code`` of a :class:`~engine.enums.TrumpKind`.  A
+*configuration* is the pair (vice kind, chief kind); for each one a :class:`TrumpTable` is
+built once and cached, so card play never re-derives trump membership:
 
 * ``suit[c]``: the card's effective suit: its colour, or :data:`TRUMP` for any trump (chief,
   vice and double trumps form one suit, and a number trump leaves its colour: C22, T11);
@@ -17,36 +18,17 @@ strictly greater rank.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
-from engine.cards import COLOUR_OF, COLOURS, DECK_SIZE, NUMBER_OF
+from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF
+from engine.enums import TrumpTier
+from engine.records import record
 
 COLOUR_KINDS = range(0, 5)
 NUMBER_BASE = 5
 NO_TRUMP = 15
 TRUMP = 5  # the effective suit shared by all trumps (colours are 0..4)
 TRUMP_RANK_BASE = 100
-
-
-def kind_to_str(kind: int) -> str:
-    """0 -> "red", 12 -> "7", 15 -> "none"."""
-    if kind == NO_TRUMP:
-        return "none"
-    if kind < NUMBER_BASE:
-        return COLOURS[kind]
-    return str(kind - NUMBER_BASE)
-
-
-def kind_from_str(text: str) -> int:
-    """The inverse of :func:`kind_to_str`; ``ValueError`` for anything else."""
-    if text == "none":
-        return NO_TRUMP
-    if text in COLOURS:
-        return COLOURS.index(text)
-    if len(text) == 1 and text.isdigit():
-        return NUMBER_BASE + int(text)
-    raise ValueError(f"not a trump: {text!r}")
 
 
 def card_has_kind(cid: int, kind: int) -> bool:
@@ -64,7 +46,7 @@ def display_kinds(cards: list[int]) -> list[int]:
     return sorted(kinds)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrumpTable:
     """Precomputed card properties for one (vice, chief) trump configuration."""
 
@@ -134,13 +116,13 @@ def trick_winner(table: TrumpTable, cards: list[int] | tuple[int, ...]) -> int:
     return best
 
 
-TIER_NAMES = {3: "double", 2: "chief", 1: "vice"}
+TIERS = {3: TrumpTier.DOUBLE, 2: TrumpTier.CHIEF, 1: TrumpTier.VICE}
 
 
 @cache
 def trump_ranking(
     table: TrumpTable, colours: tuple[int, ...]
-) -> tuple[tuple[str, tuple[int, ...]], ...]:
+) -> tuple[tuple[TrumpTier, tuple[int, ...]], ...]:
     """The trumps among ``colours``, strongest first, as (tier name, card ids) groups of equal
     rank (inside a group the card played first wins).  Published in views so that clients can
     group and explain trumps without knowing the rules."""
@@ -149,6 +131,6 @@ def trump_ranking(
         if table.rank[cid] >= 0 and COLOUR_OF[cid] in colours:
             by_rank.setdefault(table.rank[cid], []).append(cid)
     return tuple(
-        (TIER_NAMES[(rank - TRUMP_RANK_BASE) // 16], tuple(by_rank[rank]))
+        (TIERS[(rank - TRUMP_RANK_BASE) // 16], tuple(by_rank[rank]))
         for rank in sorted(by_rank, reverse=True)
     )

@@ -1,6 +1,6 @@
 """What one seat may know (redaction lives here, in the engine).
 
-``view(state, seat)`` is the only way a state leaves the engine: a JSON-ready dict holding
+``view(state, seat)`` is the only way a state leaves the engine: a :class:`HandView` holding
 the viewer's own hidden cards, everything public (displays, the auction, tricks, trumps,
 roles, counts) and, for the seat to move, a ``prompt`` listing exactly what it may do.
 ``seat=None`` is a spectator, who sees no hidden card at all.  Once the hand is over its
@@ -9,30 +9,164 @@ roles, counts) and, for the seat to move, a ``prompt`` listing exactly what it m
 ``roles`` names the two roles for the client (classic chief/vice, revised Crown/Shield).
 Revised views also carry ``crown`` and ``shield`` (the live holders during the auction, R5)
 and, with three players, ``kitty`` and ``discards``: their cards are hidden from everyone
-but the Crown until the hand is over (R3).
+but the Crown until the hand is over (R3).  Every key is always there: what does not apply
+to this variant or this moment is ``None``.
+
+Cards are the shared :data:`engine.CARDS` instances, so a view allocates no card objects;
+likewise every ``(seat, card)`` of a trick is a shared :class:`PlayedCard`, and the records
+of finished tricks and auction turns (immutable, and the same in every view of a hand) come
+from small caches.
+
+>>> import random, engine
+>>> hand = engine.deal(4, dealer=0, rng=random.Random(5))
+>>> v = view(hand, 0)
+>>> v.phase, v.prompt, len(v.hand), v.hand_counts, v.kitty
+(<Phase.AUCTION: 'auction'>, BidPrompt(max_cards=1, can_pass=True), 15, (15, 15, 15, 15), None)
+>>> engine.to_json(view(hand, None).trumps)
+{'vice': None, 'chief': None}
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Literal
 
-from engine.cards import COLOURS, card_dict
-from engine.scoring import hand_result
-from engine.state import AUCTION, DISCARD, OVER, PARTNER, PLAY, VICE_TRUMP, HandState
-from engine.trumps import TRUMP, kind_to_str, trump_ranking
+from engine.cards import CARDS, COLOURS, Card
+from engine.enums import Colour, Phase, TrumpKind, TrumpTier
+from engine.prompts import Prompt, legal_prompt
+from engine.records import record
+from engine.results import HandResult, hand_result
+from engine.state import AUCTION, OVER, PLAY, HandState
+from engine.trumps import trump_ranking
+from engine.variants import Roles
+
+Cards = tuple[Card, ...]
 
 
-def _cards(ids: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
-    return [card_dict(c) for c in ids]
+@record
+class AuctionEntry:
+    """One auction turn (C6-C8): the cards shown, or a pass."""
+
+    seat: int
+    type: Literal["bid", "pass"]
+    cards: Cards
 
 
-def _plays(plays: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    return [{"seat": s, "card": card_dict(c)} for s, c in plays]
+@record
+class PlayedCard:
+    seat: int
+    card: Card
 
 
-def _trick_record(trick: tuple[int, tuple[tuple[int, int], ...], int, int]) -> dict[str, Any]:
+@record
+class TrickRecord:
+    """A finished trick (C25): who led, the cards in play order, who won, its points."""
+
+    leader: int
+    cards: tuple[PlayedCard, ...]
+    winner: int
+    points: int
+
+
+@record
+class TrumpGroup:
+    """Trump cards of equal rank (C21): among them the one played first wins."""
+
+    tier: TrumpTier
+    ids: tuple[int, ...]
+
+
+@record
+class Trumps:
+    """The named trumps; ``None`` until named (and the vice's when there is no vice)."""
+
+    vice: TrumpKind | None
+    chief: TrumpKind | None
+
+
+@record
+class KittyView:
+    """R3: the kitty; ``holder`` once the Crown has taken it; ``cards`` only for the Crown
+    (and for everyone once the hand is over)."""
+
+    size: int
+    holder: int | None
+    cards: Cards
+
+
+@record
+class DiscardsView:
+    """R3: the Crown's points pile; ``cards`` only for the Crown (and at the end)."""
+
+    seat: int | None
+    count: int
+    cards: Cards
+
+
+@record
+class HandView:
+    """Everything one seat (``seat=None``: a spectator) may see of a hand."""
+
+    variant: str
+    players: int
+    colours: tuple[Colour, ...]  # the colours in play (3 players: three, revised four)
+    phase: Phase
+    to_move: int | None
+    dealer: int
+    seat: int | None
+    hand: Cards  # the viewer's own hidden cards, sorted; a spectator's is empty
+    hand_counts: tuple[int, ...]
+    displays: tuple[Cards, ...]  # per seat, in the order shown
+    bids: tuple[int, ...]  # per seat: the cards shown in the auction
+    auction: tuple[AuctionEntry, ...]
+    auction_leader: int | None  # the sole highest display (revised: the live Crown)
+    trick: tuple[PlayedCard, ...]
+    trick_leader: int | None
+    trick_number: int | None  # 1-based, during play
+    last_trick: TrickRecord | None
+    tricks: tuple[TrickRecord, ...]
+    tricks_won: tuple[int, ...]
+    trump_ranking: tuple[TrumpGroup, ...] | None  # once both trumps are named
+    trumps: Trumps
+    chief: int | None
+    vice: int | None
+    partner: int | None
+    bid: int | None
+    team_goal: int | None
+    prompt: Prompt | None  # only in the view of the seat to move
+    roles: Roles
+    crown: int | None  # revised (R5): the live holders; classic: None
+    shield: int | None
+    kitty: KittyView | None  # revised, 3 players (R3)
+    discards: DiscardsView | None
+    result: HandResult | None  # once the hand is over
+    deal: tuple[Cards, ...] | None  # once the hand is over: every seat's original cards
+
+
+def _cards(ids: Iterable[int]) -> Cards:
+    return tuple(map(CARDS.__getitem__, ids))
+
+
+# Every (seat, card) pair once (6 seats at most): frozen records can be shared.
+_PLAYED_CARDS = tuple(tuple(PlayedCard(seat, card) for card in CARDS) for seat in range(6))
+
+
+def _plays(plays: Iterable[tuple[int, int]]) -> tuple[PlayedCard, ...]:
+    return tuple([_PLAYED_CARDS[seat][card] for seat, card in plays])
+
+
+# Building a frozen record costs a few hundred ns; a view of a late trick repeats every
+# finished trick and the whole auction, so those records are looked up instead.
+@lru_cache(maxsize=4096)
+def _trick_record(trick: tuple[int, tuple[tuple[int, int], ...], int, int]) -> TrickRecord:
     leader, plays, winner, points = trick
-    return {"leader": leader, "cards": _plays(plays), "winner": winner, "points": points}
+    return TrickRecord(leader, _plays(plays), winner, points)
+
+
+@lru_cache(maxsize=4096)
+def _auction_entry(seat: int, shown: tuple[int, ...]) -> AuctionEntry:
+    return AuctionEntry(seat, "bid" if shown else "pass", _cards(shown))
 
 
 def _auction_leader(state: HandState) -> int | None:
@@ -43,113 +177,77 @@ def _auction_leader(state: HandState) -> int | None:
     return leaders[0] if top and len(leaders) == 1 else None
 
 
-def _trump_ranking(state: HandState) -> list[dict[str, Any]] | None:
+def _trump_ranking(state: HandState) -> tuple[TrumpGroup, ...] | None:
     """Once both trumps are settled: every trump card in play, strongest group first."""
     if state.table is None:
         return None
-    return [
-        {"tier": tier, "ids": list(ids)} for tier, ids in trump_ranking(state.table, state.colours)
-    ]
+    return tuple(TrumpGroup(tier, ids) for tier, ids in trump_ranking(state.table, state.colours))
 
 
-def _trump_value(kind: int | None) -> str | None:
-    return None if kind is None else kind_to_str(kind)
+def _trumps(state: HandState) -> Trumps:
+    vice, chief = state.vice_kind, state.chief_kind
+    return Trumps(
+        None if vice is None or state.vice is None else TrumpKind.from_code(vice),
+        None if chief is None else TrumpKind.from_code(chief),
+    )
 
 
-def prompt(state: HandState) -> dict[str, Any] | None:
-    """What the seat to move may do, or ``None`` when nobody is to move."""
-    seat, phase = state.to_move, state.phase_id
-    if seat is None:
-        return None
-    if phase == AUCTION:
-        room = min(state.turn_cap - state.counts[seat], len(state.hands[seat]))
-        return {"type": "bid", "max_cards": max(room, 0), "can_pass": True}
-    if phase == PLAY:
-        return _play_prompt(state, seat)
-    if phase == PARTNER:
-        return {"type": "partner", "options": state.partner_options()}
-    if phase == DISCARD:
-        return {"type": "discard", "count": state.discards_left, "cards": state.discard_options()}
-    role = "vice" if phase == VICE_TRUMP else "chief"
-    options = [kind_to_str(k) for k in state.trump_options()]
-    return {"type": "trump", "role": role, "options": options}
-
-
-def _play_prompt(state: HandState, seat: int) -> dict[str, Any]:
-    legal = state.legal_plays(seat)
-    follow = None
-    if state.trick and len(legal) < len(state.hands[seat]) + len(state.displays[seat]):
-        follow = "trump" if state.led == TRUMP else COLOURS[state.led]
-    return {"type": "play", "cards": sorted(legal), "must_follow": follow}
-
-
-def _revised_keys(state: HandState, seat: int | None, over: bool) -> dict[str, Any]:
-    """R3, R5: the live Crown and Shield; the kitty and the discards, shown to the Crown
-    (once it holds them) and to everyone when the hand is over."""
-    crown = state.chief
-    out: dict[str, Any] = {"crown": crown, "shield": state.vice, "kitty": None, "discards": None}
+def _kitty(state: HandState, seat: int | None) -> tuple[KittyView | None, DiscardsView | None]:
+    """R3: the kitty and the discards, shown to the Crown (once it holds them) and to
+    everyone when the hand is over."""
     if not state.kitty:
-        return out
+        return None, None
+    crown = state.chief
     taken = state.phase_id != AUCTION and crown is not None
-    sees = over or (taken and seat == crown)
-    out["kitty"] = {
-        "size": len(state.kitty),
-        "holder": crown if taken else None,
-        "cards": _cards(state.kitty) if sees else [],
-    }
-    out["discards"] = {
-        "seat": crown if taken else None,
-        "count": len(state.discarded),
-        "cards": _cards(state.discarded) if sees else [],
-    }
-    return out
+    holder = crown if taken else None
+    sees = state.phase_id == OVER or (taken and seat == crown)
+    return (
+        KittyView(len(state.kitty), holder, _cards(state.kitty) if sees else ()),
+        DiscardsView(holder, len(state.discarded), _cards(state.discarded) if sees else ()),
+    )
 
 
-def view(state: HandState, seat: int | None) -> dict[str, Any]:
+def view(state: HandState, seat: int | None) -> HandView:
     """Everything ``seat`` (``None``: a spectator) may see of ``state``."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     over = state.phase_id == OVER
-    tricks = state.tricks
-    out: dict[str, Any] = {
-        "variant": state.rules.name,
-        "players": state.players,
-        "colours": [COLOURS[c] for c in state.colours],
-        "phase": state.phase,
-        "to_move": state.to_move,
-        "dealer": state.dealer,
-        "seat": seat,
-        "hand": _cards(sorted(state.hands[seat])) if seat is not None else [],
-        "hand_counts": [len(h) for h in state.hands],
-        "displays": [_cards(d) for d in state.displays],
-        "bids": list(state.counts),
-        "auction": [
-            {"seat": s, "type": "bid" if shown else "pass", "cards": _cards(shown)}
-            for s, shown in state.auction_log
-        ],
-        "auction_leader": _auction_leader(state),
-        "trick": _plays(state.trick),
-        "trick_leader": state.trick[0][0] if state.trick else None,
-        "trick_number": len(tricks) + 1 if state.phase_id == PLAY else None,
-        "last_trick": _trick_record(tricks[-1]) if tricks else None,
-        "tricks": [_trick_record(t) for t in tricks],
-        "tricks_won": list(state.tricks_won),
-        "trump_ranking": _trump_ranking(state),
-        "trumps": {
-            "vice": _trump_value(state.vice_kind) if state.vice is not None else None,
-            "chief": _trump_value(state.chief_kind),
-        },
-        "chief": state.chief,
-        "vice": state.vice,
-        "partner": state.partner,
-        "bid": state.bid,
-        "team_goal": state.rules.goal(state.players, state.bid) if state.bid else None,
-        "prompt": prompt(state) if seat is not None and seat == state.to_move else None,
-        "roles": state.rules.roles(),
-    }
-    if state.rules.roles_move:
-        out |= _revised_keys(state, seat, over)
-    if over:
-        out["result"] = hand_result(state)
-        out["deal"] = [_cards(h) for h in state.deal]
-    return out
+    tricks, rules = state.tricks, state.rules
+    revised = rules.roles_move
+    kitty, discards = _kitty(state, seat) if revised else (None, None)
+    return HandView(
+        variant=rules.name,
+        players=state.players,
+        colours=tuple(COLOURS[c] for c in state.colours),
+        phase=state.phase,
+        to_move=state.to_move,
+        dealer=state.dealer,
+        seat=seat,
+        hand=_cards(sorted(state.hands[seat])) if seat is not None else (),
+        hand_counts=tuple(len(h) for h in state.hands),
+        displays=tuple(_cards(d) for d in state.displays),
+        bids=tuple(state.counts),
+        auction=tuple([_auction_entry(s, shown) for s, shown in state.auction_log]),
+        auction_leader=_auction_leader(state),
+        trick=_plays(state.trick),
+        trick_leader=state.trick[0][0] if state.trick else None,
+        trick_number=len(tricks) + 1 if state.phase_id == PLAY else None,
+        last_trick=_trick_record(tricks[-1]) if tricks else None,
+        tricks=tuple(map(_trick_record, tricks)),
+        tricks_won=tuple(state.tricks_won),
+        trump_ranking=_trump_ranking(state),
+        trumps=_trumps(state),
+        chief=state.chief,
+        vice=state.vice,
+        partner=state.partner,
+        bid=state.bid,
+        team_goal=rules.goal(state.players, state.bid) if state.bid else None,
+        prompt=legal_prompt(state) if seat is not None and seat == state.to_move else None,
+        roles=rules.roles,
+        crown=state.chief if revised else None,
+        shield=state.vice if revised else None,
+        kitty=kitty,
+        discards=discards,
+        result=hand_result(state) if over else None,
+        deal=tuple(_cards(h) for h in state.deal) if over else None,
+    )

@@ -37,6 +37,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    # Under pytest-xdist every worker reports its tests to the controller, which counts them
+    # all: only the controller (no ``workerinput``) judges the whole run.
+    if hasattr(session.config, "workerinput"):
+        return
     if session.config.option.collectonly or exitstatus != 0:
         return
     missing = [m for m, env in _REQUIRED.items() if os.environ.get(env) and not _passed[m]]

@@ -2,37 +2,45 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, status
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
+import engine
 from app.bots.runner import BotRunner, bot_name
-from app.deps import DbEngineDep, HostTokenDep, HubDep
+from app.deps import HostTokenDep, HubDep
+from app.errors import ErrorBody
 from app.realtime.room import SeatUnavailable
-from app.tables import schemas as table_schemas
-from app.tables import service as tables
+from engine.bots import DEFAULT_LEVEL, LEVELS
 
 router = APIRouter(prefix="/api/tables", tags=["bots"])
 
-Level = Literal["random", "heuristic", "search"]
+
+SEATS = max(engine.rules_catalog().player_counts)
+
+
+def _known_level(level: str) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"a bot level is one of {', '.join(LEVELS)}")
+    return level
+
+
+# The engine's bot levels (random: easy, heuristic: normal, search: strong).
+Level = Annotated[str, AfterValidator(_known_level), Field(json_schema_extra={"enum": [*LEVELS]})]
 
 
 class BotCreate(BaseModel):
     """Seat a bot: which free seat (default: the first) and how well it plays."""
 
-    seat: int | None = Field(default=None, ge=0, le=5, examples=[2])
-    level: Level = Field(
-        default="heuristic",
-        description="random (easy), heuristic (normal) or search (strong)",
-        examples=["heuristic"],
-    )
+    seat: int | None = Field(default=None, ge=0, lt=SEATS, examples=[2])
+    level: Level = DEFAULT_LEVEL
 
 
 class BotSeated(BaseModel):
     seat: int
     name: str
-    level: Level
+    level: str
 
 
 def get_runner(request: Request) -> BotRunner:
@@ -43,10 +51,10 @@ def get_runner(request: Request) -> BotRunner:
 RunnerDep = Annotated[BotRunner, Depends(get_runner)]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    403: {"model": table_schemas.ErrorBody, "description": "not_host: no valid host token"},
-    404: {"model": table_schemas.ErrorBody, "description": "unknown invite code"},
-    409: {"model": table_schemas.ErrorBody, "description": "seat_taken or table_full"},
-    422: {"model": table_schemas.ErrorBody, "description": "no_such_seat, or a bad level"},
+    403: {"model": ErrorBody, "description": "not_host: no valid host token"},
+    404: {"model": ErrorBody, "description": "unknown invite code"},
+    409: {"model": ErrorBody, "description": "seat_taken or table_full"},
+    422: {"model": ErrorBody, "description": "no_such_seat, or a bad level"},
 }
 
 
@@ -56,14 +64,13 @@ async def add_bot(
     body: BotCreate,
     hub: HubDep,
     runner: RunnerDep,
-    db_engine: DbEngineDep,
     host_token: HostTokenDep,
 ) -> BotSeated:
     """Put a bot into a free seat (host only: the ``mu_host_…`` cookie or
     ``Authorization: Bearer <host_token>``). A person can take the seat back later by
     joining it through the invite link."""
-    room = await tables.get_room(hub=hub, invite_code=invite_code)
-    if not await tables.is_host(db_engine=db_engine, invite_code=invite_code, token=host_token):
+    room = await hub.get_room(invite_code)
+    if not await room.is_host(host_token):
         raise HTTPException(
             status.HTTP_403_FORBIDDEN,
             detail={"code": "not_host", "message": "only the table's creator can seat bots"},

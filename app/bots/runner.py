@@ -25,19 +25,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
 import engine
-from app.realtime.live import LiveTable
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
 from app.tables import repository
-from engine.bots import LEVELS, Bot, make_bot, random_action
+from app.tables.live import LiveTable
+from app.tables.store import Store
+from engine.bots import DEFAULT_LEVEL, LEVELS, Bot, make_bot, random_action
 
 log = logging.getLogger(__name__)
 
-# Who plays for a person who is away: quick, and sensible enough not to spoil their game.
-STAND_IN_LEVEL = "heuristic"
+# Who plays for a person who is away: the engine's default level (quick, and sensible enough
+# not to spoil their game).
+STAND_IN_LEVEL = DEFAULT_LEVEL
 Clock = Callable[[], float]
 
 
@@ -61,19 +61,10 @@ def decision_seed(*, deal_seed: int, table_id: int, hand: int, version: int) -> 
 class TableBots:
     """The bots of one table: follows its room and moves for bot seats and stand-ins."""
 
-    def __init__(
-        self,
-        room: Room,
-        *,
-        db_engine: AsyncEngine,
-        delay: float,
-        bots: Callable[[str], Bot],
-        clock: Clock = time.monotonic,
-    ) -> None:
+    def __init__(self, room: Room, runner: BotRunner, *, clock: Clock = time.monotonic) -> None:
         self._room = room
-        self._engine = db_engine
-        self._delay = delay
-        self._bots = bots
+        self._runner = runner
+        self._delay = runner.delay
         self._clock = clock
         self._wake = asyncio.Event()
         self._away_since: dict[int, float] = {}
@@ -179,7 +170,7 @@ class TableBots:
         # The bot gets exactly what a person in that seat would: the engine's redacted view.
         view = engine.view(live.hand, turn.seat)
         rng = random.Random(await self._seed(live, turn))
-        bot = self._bots(turn.level)
+        bot = self._runner.bot(turn.level)
         action = await asyncio.to_thread(bot.act, view, rng)
         # The person may have come back (or taken the seat) while the bot thought: a move
         # on the same version would still be accepted, so check before sending it.
@@ -198,7 +189,7 @@ class TableBots:
         deal_seed = self._deal_seeds.get(turn.hand)
         if deal_seed is None:
             stored = await repository.hand_seed(
-                engine=self._engine, table_id=live.table_id, number=turn.hand
+                engine=self._runner.store.engine, table_id=live.table_id, number=turn.hand
             )
             deal_seed = self._deal_seeds[turn.hand] = stored or 0
         return decision_seed(
@@ -209,9 +200,9 @@ class TableBots:
 class BotRunner:
     """All bot-driven tables of this process (``app.state.bots``)."""
 
-    def __init__(self, *, db_engine: AsyncEngine, delay_ms: int) -> None:
-        self._engine = db_engine
-        self._delay = max(0, delay_ms) / 1000
+    def __init__(self, *, store: Store, delay_ms: int) -> None:
+        self.store = store  # the tables' database: deal seeds for decision seeds
+        self.delay = max(0, delay_ms) / 1000  # seconds before each move
         self._tables: dict[str, TableBots] = {}
         self._bots: dict[str, Bot] = {}
 
@@ -223,7 +214,7 @@ class BotRunner:
         if table is not None and not table.task.done():
             table.follow(room)
             return
-        table = TableBots(room, db_engine=self._engine, delay=self._delay, bots=self.bot)
+        table = TableBots(room, self)
         self._tables[code] = table
         table.task.add_done_callback(lambda _task: self._forget(code, table))
 

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import engine
 from app.db import SessionFactory
 from app.history import service
 from app.history.service import TableHistory
@@ -88,16 +89,13 @@ def statistics(tables: list[MyTable]) -> list[PlayerStats]:
     return sorted(by_name.values(), key=lambda s: (-s.hands, s.name.casefold()))
 
 
-def _count(stats: PlayerStats, row: dict[str, object], seat: int) -> None:
+def _count(stats: PlayerStats, row: engine.SheetRow, seat: int) -> None:
     stats.hands += 1
-    if row["kind"] != "played":
+    if row.kind != engine.Outcome.PLAYED:
         return
-    card_points = row["card_points"]
-    bonus = row["bonus"]
-    assert isinstance(card_points, list) and isinstance(bonus, list)
     stats.played += 1
-    stats.card_points += card_points[seat]
-    stats.bonus_won += max(bonus[seat], 0)
-    if row["chief"] == seat:
+    stats.card_points += row.card_points[seat]
+    stats.bonus_won += max(row.bonus[seat], 0)
+    if row.chief == seat:
         stats.chief += 1
-        stats.chief_won += bool(row["success"])
+        stats.chief_won += bool(row.success)

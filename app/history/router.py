@@ -10,24 +10,26 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Cookie, Header, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as Path_
 from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse
 from fastapi.routing import APIRoute
 from jinja2 import Environment
 
-from app.deps import SessionFactoryDep
+import engine
+from app.db import SessionFactory
+from app.errors import ErrorBody, error_response
 from app.history import hands, mine, schemas, service, sheet, words
 from app.history.i18n import Text, translations
 from app.history.service import TableHistory
 from app.tables import tokens
-from app.tables.schemas import ErrorBody
 from app.web import i18n as web_i18n
+from app.web import pages as web_pages
 from app.web import templating
+from app.web.pages import LangQuery, PageLanguage
 
-_ONE_YEAR = 365 * 24 * 3600
 PRIVATE_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store"}
 
 
@@ -52,11 +54,10 @@ class PrivateRoute(APIRoute):
 pages = APIRouter(route_class=PrivateRoute, include_in_schema=False)
 api = APIRouter(prefix="/api/tables", tags=["history"], route_class=PrivateRoute)
 
+# "all", or a seat of the largest table the rules allow.
+SEAT_PATTERN = f"^(all|[0-{max(engine.rules_catalog().player_counts) - 1}])$"
 CodePath = Annotated[str, Path_(max_length=128)]
 HandPath = Annotated[int, Path_(ge=1, le=100_000)]
-LangQuery = Annotated[str | None, Query(alias="lang", max_length=16)]
-LangCookie = Annotated[str | None, Cookie(alias=web_i18n.LANG_COOKIE, max_length=16)]
-AcceptLanguage = Annotated[str | None, Header(max_length=512)]
 
 
 def _environment(lang: str) -> Environment:
@@ -77,33 +78,29 @@ _ENVIRONMENTS = {lang: _environment(lang) for lang in web_i18n.LANGUAGES}
 
 def render_page(template: str, lang: str, *, path: str, **context: object) -> str:
     """A history template in ``lang``; ``path`` is the page's own (base.html's language links)."""
-    page = _ENVIRONMENTS[lang].get_template(template)
-    others = [code for code in web_i18n.LANGUAGES if code != lang]
-    return page.render(lang=lang, other_languages=others, path=path, **context)
+    return web_pages.render(_ENVIRONMENTS, template, lang, path=path, **context)
 
 
 def _render(
     request: Request, template: str, lang: str, *, status_code: int = 200, **context: object
 ) -> HTMLResponse:
     html = render_page(template, lang, path=request.url.path, **context)
-    response = HTMLResponse(html, status_code=status_code)
-    if web_i18n.supported(request.query_params.get("lang")):
-        # Remembered like the client does, so the table page speaks the same language.
-        response.set_cookie(web_i18n.LANG_COOKIE, lang, max_age=_ONE_YEAR, samesite="lax")
-    return response
-
-
-def _error_json(status_code: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
+    # Only a supported ?lang= is remembered (the privacy headers come from PrivateRoute).
+    remember = web_i18n.supported(request.query_params.get("lang")) is not None
+    return web_pages.respond(html, lang, remember=remember, status_code=status_code)
 
 
 def _error_page(request: Request, lang: str, status_code: int, code: str) -> HTMLResponse:
     return _render(request, "history/error.html", lang, status_code=status_code, code=code)
 
 
+def _sessions(request: Request) -> SessionFactory:
+    factory: SessionFactory = request.app.state.session_factory
+    return factory
+
+
 async def _history(request: Request, invite_code: str) -> TableHistory | None:
-    factory = request.app.state.session_factory
-    return await service.load(session_factory=factory, invite_code=invite_code)
+    return await service.load(session_factory=_sessions(request), invite_code=invite_code)
 
 
 def _viewer_seat(request: Request, history: TableHistory) -> int | None:
@@ -125,22 +122,19 @@ def _missing_hand(history: TableHistory, number: int) -> tuple[int, str, str]:
 async def sheet_page(
     request: Request,
     invite_code: CodePath,
-    lang: LangQuery = None,
-    mu_lang: LangCookie = None,
-    accept_language: AcceptLanguage = None,
+    lang: PageLanguage,
 ) -> HTMLResponse:
     """The score sheet, laid out like the paper one."""
-    chosen = web_i18n.choose(lang, mu_lang, accept_language)
     history = await _history(request, invite_code)
     if history is None:
-        return _error_page(request, chosen, 404, "unknown_table")
+        return _error_page(request, lang, 404, "unknown_table")
     return _render(
         request,
         "history/sheet.html",
-        chosen,
+        lang,
         code=invite_code,
         history=history,
-        sheet=sheet.build(history, Text(chosen)),
+        sheet=sheet.build(history, Text(lang)),
         viewer=_viewer_seat(request, history),
     )
 
@@ -150,7 +144,7 @@ async def sheet_csv(request: Request, invite_code: CodePath) -> Response:
     """The score sheet as CSV: one line per hand."""
     history = await _history(request, invite_code)
     if history is None:
-        return _error_json(404, "unknown_table", "no table has this invite code")
+        return error_response(404, "unknown_table", "no table has this invite code")
     filename = f"mu-scoresheet-{history.created_at:%Y-%m-%d}.csv" if history.created_at else ""
     return Response(
         sheet.to_csv(history),
@@ -164,23 +158,20 @@ async def hand_page(
     request: Request,
     invite_code: CodePath,
     number: HandPath,
+    lang: PageLanguage,
     step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    seat: Annotated[str | None, Query(max_length=8, pattern="^(all|[0-5])$")] = None,
+    seat: Annotated[str | None, Query(max_length=8, pattern=SEAT_PATTERN)] = None,
     partial: Annotated[bool, Query()] = False,
-    lang: LangQuery = None,
-    mu_lang: LangCookie = None,
-    accept_language: AcceptLanguage = None,
 ) -> HTMLResponse:
     """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""
-    chosen = web_i18n.choose(lang, mu_lang, accept_language)
     history = await _history(request, invite_code)
     if history is None:
-        return _error_page(request, chosen, 404, "unknown_table")
+        return _error_page(request, lang, 404, "unknown_table")
     record = history.hand(number)
     if record is None:
         status, code, _message = _missing_hand(history, number)
-        return _error_page(request, chosen, status, code)
-    t = Text(chosen)
+        return _error_page(request, lang, status, code)
+    t = Text(lang)
     viewer = _viewer_seat(request, history)
     perspective = _perspective(seat, viewer, history.players)
     frame = hands.frame(history, record, step, perspective, t)
@@ -192,10 +183,10 @@ async def hand_page(
         "seat_param": "all" if perspective is None else str(perspective),
     }
     if partial:
-        return _render(request, "history/_replay.html", chosen, **context)
+        return _render(request, "history/_replay.html", lang, **context)
     detail = hands.detail(history, record, t)
     steps = hands.auction_steps(detail, history.players)
-    return _render(request, "history/hand.html", chosen, hand=detail, auction=steps, **context)
+    return _render(request, "history/hand.html", lang, hand=detail, auction=steps, **context)
 
 
 def _perspective(seat: str | None, viewer: int | None, players: int) -> int | None:
@@ -210,16 +201,12 @@ def _perspective(seat: str | None, viewer: int | None, players: int) -> int | No
 @pages.get("/me/tables", response_class=HTMLResponse)
 async def my_tables_page(
     request: Request,
-    lang: LangQuery = None,
-    mu_lang: LangCookie = None,
-    accept_language: AcceptLanguage = None,
+    lang: PageLanguage,
 ) -> HTMLResponse:
     """The tables this browser sits at, and statistics per player name across them."""
-    chosen = web_i18n.choose(lang, mu_lang, accept_language)
-    factory = request.app.state.session_factory
-    tables = await mine.my_tables(session_factory=factory, cookies=request.cookies)
+    tables = await mine.my_tables(session_factory=_sessions(request), cookies=request.cookies)
     return _render(
-        request, "history/tables.html", chosen, tables=tables, stats=mine.statistics(tables)
+        request, "history/tables.html", lang, tables=tables, stats=mine.statistics(tables)
     )
 
 
@@ -232,18 +219,19 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 @api.get("/{invite_code}/hands", responses=_ERRORS, response_model=schemas.HandList)
-async def list_hands(
-    invite_code: CodePath, sessions: SessionFactoryDep, lang: LangQuery = None
-) -> Any:
+async def list_hands(request: Request, invite_code: CodePath, lang: LangQuery = None) -> Any:
     """The finished hands: kind, bid, chief, trump, success and each seat's score."""
-    history = await service.load(session_factory=sessions, invite_code=invite_code)
+    history = await _history(request, invite_code)
     if history is None:
-        return _error_json(404, "unknown_table", "no table has this invite code")
+        return error_response(404, "unknown_table", "no table has this invite code")
     t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
     return {
         "names": history.names,
         "hands": [
-            {**hands.summary(history, record, t), "url": f"/t/{invite_code}/hands/{record.number}"}
+            {
+                **engine.to_json_object(hands.summary(history, record, t)),
+                "url": f"/t/{invite_code}/hands/{record.number}",
+            }
             for record in history.hands
         ],
         "running": history.running,
@@ -253,17 +241,17 @@ async def list_hands(
 
 @api.get("/{invite_code}/hands/{number}", responses=_ERRORS, response_model=schemas.HandDetail)
 async def read_hand(
-    invite_code: CodePath, number: HandPath, sessions: SessionFactoryDep, lang: LangQuery = None
+    request: Request, invite_code: CodePath, number: HandPath, lang: LangQuery = None
 ) -> Any:
     """A finished hand in full: deal, auction, tricks, result, and the action log to replay."""
-    history = await service.load(session_factory=sessions, invite_code=invite_code)
+    history = await _history(request, invite_code)
     if history is None:
-        return _error_json(404, "unknown_table", "no table has this invite code")
+        return error_response(404, "unknown_table", "no table has this invite code")
     record = history.hand(number)
     if record is None:
-        return _error_json(*_missing_hand(history, number))
+        return error_response(*_missing_hand(history, number))
     t = Text(web_i18n.supported(lang) or web_i18n.DEFAULT_LANGUAGE)
-    return hands.detail(history, record, t)
+    return hands.detail_json(hands.detail(history, record, t))
 
 
 # The one router app/main.py includes: pages first, then the JSON.

@@ -1,58 +1,49 @@
 """A table's history, rebuilt from the database the same way the server rebuilds a table.
 
-The deal seeds and the action log are replayed through the server's own replay primitives
-(``app.realtime.live``: ``deal`` and ``play``, i.e. ``engine.start_hand`` and ``engine.apply``),
-so the history can never disagree with the game that was played. Only **finished** hands are
-kept; the hand in progress is replayed (the score sheet needs the game state) but its record is
-dropped before anything leaves this module, so no page can reveal a card of it.
+The deal seeds and the action log are replayed by the server's own replay (``app.tables.replay``,
+which deals with ``engine.deal_next`` and plays with ``engine.play``), so the history can never
+disagree with the game that was played. Only **finished** hands are kept; the hand in progress is
+replayed (the score sheet needs the game state) but its record is dropped before anything leaves
+this module, so no page can reveal a card of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
-from typing import Any
 
 import engine
 from app.db import SessionFactory
-from app.realtime import live as live_mod
-from app.realtime.live import LiveTable
-from app.tables import repository, tokens
-from app.tables.models import Action, Hand
-
-
-@dataclass(frozen=True, slots=True)
-class LoggedAction:
-    seat: int
-    action: dict[str, Any]
+from app.tables import replay, repository, tokens
+from app.tables.live import LiveTable
+from app.tables.replay import Move, ReplayedHand
 
 
 @dataclass(frozen=True)
 class HandRecord:
-    """One finished hand: how it was dealt and every action taken in it, in log order."""
+    """One finished hand: how it was dealt and every move made in it, in log order."""
 
     number: int
     dealer: int
     dealt: engine.HandState
-    actions: tuple[LoggedAction, ...]
+    moves: tuple[Move, ...]
     final: engine.HandState
 
     @cached_property
     def states(self) -> tuple[engine.HandState, ...]:
-        """The hand after 0, 1, ... len(actions) actions (``engine.apply`` keeps each one)."""
+        """The hand after 0, 1, ... len(moves) moves (``engine.apply`` keeps each one)."""
         states = [self.dealt]
-        for logged in self.actions:
-            states.append(engine.apply(states[-1], logged.seat, logged.action))
+        for move in self.moves:
+            states.append(engine.apply(states[-1], move.seat, move.action))
         return tuple(states)
 
     @property
     def steps(self) -> int:
-        return len(self.actions)
+        return len(self.moves)
 
     @cached_property
-    def result(self) -> dict[str, Any]:
+    def result(self) -> engine.HandResult:
         res = engine.result(self.final)
         assert res is not None  # only finished hands become records
         return res
@@ -76,7 +67,7 @@ class TableHistory:
         return self.live.options.players
 
     @property
-    def game(self) -> engine.GameState:
+    def game(self) -> engine.Game:
         return self.live.game
 
     @property
@@ -93,10 +84,9 @@ class TableHistory:
         return [bool(seat and seat.bot) for seat in self.live.seats]
 
     @property
-    def roles(self) -> dict[str, str]:
+    def roles(self) -> engine.Roles:
         """The engine's names for the ``chief`` and ``vice`` roles at this table."""
-        named: dict[str, str] = engine.scoresheet(self.game).get("roles") or {}
-        return named
+        return engine.scoresheet(self.game).roles
 
     @property
     def leaders(self) -> list[int]:
@@ -121,46 +111,21 @@ async def load(*, session_factory: SessionFactory, invite_code: str) -> TableHis
         rows = await repository.load_table(session=session, invite_code=invite_code)
     if rows is None:
         return None
-    return replay(rows)
+    return history_of(rows)
 
 
-def replay(rows: repository.TableRows) -> TableHistory:
-    """Replay seats, then each hand's seed and actions, keeping a record of every finished hand."""
-    live = live_mod.new_table(
-        table_id=rows.table.id,
-        invite_code=rows.table.invite_code,
-        options=live_mod.TableOptions.from_json(rows.table.options),
-    )
-    for seat_row in rows.seats:
-        info = live_mod.SeatInfo(
-            seat_row.name, seat_row.token_hash, seat_row.is_bot, seat_row.bot_level
-        )
-        live = live_mod.seat(live, seat_row.seat, info)
-    by_hand: dict[int, list[Action]] = {}
-    for action in rows.actions:
-        by_hand.setdefault(action.hand_number, []).append(action)
+def history_of(rows: repository.TableRows) -> TableHistory:
+    """Replay the table (``app.tables.replay``), keeping a record of every finished hand."""
     records: list[HandRecord] = []
-    running: int | None = None
-    for hand_row in rows.hands:
-        live, record = _replay_hand(live, hand_row, by_hand.get(hand_row.number, []))
-        if record is None:
-            running = hand_row.number
-        else:
-            records.append(record)
-    return TableHistory(live, rows.table.created_at, tuple(records), running)
+    running: list[int] = []
 
+    def keep(hand: ReplayedHand) -> None:
+        if not hand.over:
+            running.append(hand.number)  # its cards stay on the server
+            return
+        records.append(HandRecord(hand.number, hand.dealer, hand.dealt, hand.moves, hand.final))
 
-def _replay_hand(
-    live: LiveTable, hand_row: Hand, actions: Sequence[Action]
-) -> tuple[LiveTable, HandRecord | None]:
-    live = live_mod.deal(live, hand_row.seed)
-    assert live.hand is not None
-    dealt = live.hand
-    for action in actions:
-        live = live_mod.play(live, action.seat, action.action)
-    final = live.hand
-    assert final is not None
-    if final.phase != "over":
-        return live, None
-    logged = tuple(LoggedAction(a.seat, dict(a.action)) for a in actions)
-    return live, HandRecord(hand_row.number, hand_row.dealer, dealt, logged, final)
+    live = replay.rebuild(rows, on_hand=keep)
+    return TableHistory(
+        live, rows.table.created_at, tuple(records), running[-1] if running else None
+    )

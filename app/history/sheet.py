@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, field
-from typing import Any
 
 import engine
 from app.history import words
@@ -55,46 +54,46 @@ class Sheet:
 
 
 def build(history: TableHistory, t: Text) -> Sheet:
-    data: dict[str, Any] = engine.scoresheet(history.game)
+    data = engine.scoresheet(history.game)
     return Sheet(
         names=history.names,
-        blocks=[_block(row, t) for row in data["rows"]],
-        totals=list(data["totals"]),
+        blocks=[_block(row, t) for row in data.rows],
+        totals=list(data.totals),
         leaders=history.leaders,
-        over=bool(data["over"]),
-        winners=list(data["winners"]),
+        over=data.over,
+        winners=list(data.winners),
         running=history.running,
-        next_dealer=data["next_dealer"],
-        target_score=data["target_score"],
-        hands=data["hands"],
-        roles=words.roles(t, data.get("roles")),
+        next_dealer=data.next_dealer,
+        target_score=data.target_score,
+        hands=data.hands,
+        roles=words.roles(t, data.roles),
     )
 
 
-def _blank_zero(values: list[int]) -> list[int | None]:
+def _blank_zero(values: tuple[int, ...]) -> list[int | None]:
     return [value or None for value in values]
 
 
-def _block(row: dict[str, Any], t: Text) -> Block:
+def _block(row: engine.SheetRow, t: Text) -> Block:
     block = Block(
-        hand=row["hand"],
-        kind=row["kind"],
-        dealer=row["dealer"],
-        chief=row["chief"],
-        partner=row["partner"],
-        provocateur=row["provocateur"],
-        success=row["success"],
+        hand=row.hand,
+        kind=row.kind,
+        dealer=row.dealer,
+        chief=row.chief,
+        partner=row.partner,
+        provocateur=row.provocateur,
+        success=row.success,
     )
-    if row["kind"] == "played":
-        block.lines.append(Line("points", str(row["bid"]), list(row["card_points"])))
-        trump = words.trump(t, row["chief_trump"])
-        block.lines.append(Line("bonus", trump, _blank_zero(row["bonus"])))
-    elif row["kind"] == "stalemate":
-        block.lines.append(Line("eklat", str(row["bid"]), _blank_zero(row["score"])))
+    if row.kind == engine.Outcome.PLAYED:
+        block.lines.append(Line("points", str(row.bid), list(row.card_points)))
+        trump = words.trump(t, row.chief_trump)
+        block.lines.append(Line("bonus", trump, _blank_zero(row.bonus)))
+    elif row.kind == engine.Outcome.STALEMATE:
+        block.lines.append(Line("eklat", str(row.bid), _blank_zero(row.score)))
     else:  # all passed (classic) or a redeal (revised: nobody showed): nothing scored
-        kind = "redeal" if row["kind"] == "redeal" else "allpass"
-        block.lines.append(Line(kind, "–", [None] * len(row["score"])))
-    block.lines.append(Line("saldo", t("Saldo"), list(row["totals"])))
+        kind = "redeal" if row.kind == engine.Outcome.REDEAL else "allpass"
+        block.lines.append(Line(kind, "–", [None] * len(row.score)))
+    block.lines.append(Line("saldo", t("Saldo"), list(row.totals)))
     return block
 
 
@@ -118,7 +117,7 @@ def to_csv(history: TableHistory) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
-    for row in engine.scoresheet(history.game)["rows"]:
+    for row in history.game.rows:
         writer.writerow(_csv_row(row, names))
     return out.getvalue()
 
@@ -127,24 +126,23 @@ def _seat_name(names: list[str], seat: int | None) -> str:
     return "" if seat is None else names[seat]
 
 
-def _csv_row(row: dict[str, Any], names: list[str]) -> list[object]:
+def _csv_row(row: engine.SheetRow, names: list[str]) -> list[object]:
     def blank(value: object) -> object:
-        return "" if value is None else value
+        return "" if value is None else str(value)
 
     line: list[object] = [
-        row["hand"],
-        names[row["dealer"]],
-        row["kind"],
-        blank(row["bid"]),
-        blank(row["chief_trump"]),
-        _seat_name(names, row["chief"]),
-        _seat_name(names, row["vice"]),
-        _seat_name(names, row["partner"]),
-        blank(row["team_goal"]),
-        blank(row["team_points"]),
-        "" if row["success"] is None else str(row["success"]).lower(),
+        row.hand,
+        names[row.dealer],
+        str(row.kind),
+        blank(row.bid),
+        blank(row.chief_trump),
+        _seat_name(names, row.chief),
+        _seat_name(names, row.vice),
+        _seat_name(names, row.partner),
+        blank(row.team_goal),
+        blank(row.team_points),
+        "" if row.success is None else str(row.success).lower(),
     ]
     for seat in range(len(names)):
-        line += [row["card_points"][seat], row["bonus"][seat], row["score"][seat]]
-        line.append(row["totals"][seat])
+        line += [row.card_points[seat], row.bonus[seat], row.score[seat], row.totals[seat]]
     return line

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+import engine
 from app.history.i18n import Text
 
 
@@ -12,69 +12,64 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, t
     return message
 
 
-# Marked with N_ for extraction, translated at run time through ``Text``.
+# The engine's words, marked with N_ for extraction and translated at run time through ``Text``.
 _COLOUR_NAMES = {
-    "red": N_("red"),
-    "yellow": N_("yellow"),
-    "green": N_("green"),
-    "blue": N_("blue"),
-    "purple": N_("purple"),
+    engine.Colour.RED: N_("red"),
+    engine.Colour.YELLOW: N_("yellow"),
+    engine.Colour.GREEN: N_("green"),
+    engine.Colour.BLUE: N_("blue"),
+    engine.Colour.PURPLE: N_("purple"),
 }
 _TRUMP_COLOUR_NAMES = {
-    "red": N_("Red"),
-    "yellow": N_("Yellow"),
-    "green": N_("Green"),
-    "blue": N_("Blue"),
-    "purple": N_("Purple"),
+    engine.Colour.RED: N_("Red"),
+    engine.Colour.YELLOW: N_("Yellow"),
+    engine.Colour.GREEN: N_("Green"),
+    engine.Colour.BLUE: N_("Blue"),
+    engine.Colour.PURPLE: N_("Purple"),
 }
-
-
-# The engine's role keys (``roles`` in views and score sheets): classic chief/vice, revised
-# Crown/Shield (held in the same ``chief``/``vice`` fields).
+# The roles held in the ``chief`` and ``vice`` fields: classic chief/vice, revised Crown/Shield.
 _ROLE_NAMES = {
-    "chief": N_("chief"),
-    "vice": N_("vice"),
-    "crown": N_("Crown"),
-    "shield": N_("Shield"),
+    engine.Role.CHIEF: N_("chief"),
+    engine.Role.VICE: N_("vice"),
+    engine.Role.CROWN: N_("Crown"),
+    engine.Role.SHIELD: N_("Shield"),
 }
 _ROLE_TRUMPS = {
-    "chief": N_("chief trump"),
-    "vice": N_("vice trump"),
-    "crown": N_("Crown trump"),
-    "shield": N_("Shield trump"),
+    engine.Role.CHIEF: N_("chief trump"),
+    engine.Role.VICE: N_("vice trump"),
+    engine.Role.CROWN: N_("Crown trump"),
+    engine.Role.SHIELD: N_("Shield trump"),
 }
 
 
-def roles(t: Text, engine_roles: dict[str, str] | None) -> dict[str, str]:
+def roles(t: Text, named: engine.Roles) -> dict[str, str]:
     """What to call the ``chief`` and ``vice`` fields and their trumps at this table."""
-    named = engine_roles or {"chief": "chief", "vice": "vice"}
-    chief, vice = named.get("chief", "chief"), named.get("vice", "vice")
     return {
-        "chief": t(_ROLE_NAMES.get(chief, chief)),
-        "vice": t(_ROLE_NAMES.get(vice, vice)),
-        "chief_trump": t(_ROLE_TRUMPS.get(chief, chief)),
-        "vice_trump": t(_ROLE_TRUMPS.get(vice, vice)),
+        "chief": t(_ROLE_NAMES[named.chief]),
+        "vice": t(_ROLE_NAMES[named.vice]),
+        "chief_trump": t(_ROLE_TRUMPS[named.chief]),
+        "vice_trump": t(_ROLE_TRUMPS[named.vice]),
     }
 
 
-def colour(t: Text, name: str) -> str:
-    return t(_COLOUR_NAMES.get(name, name))
+def colour(t: Text, name: engine.Colour) -> str:
+    return t(_COLOUR_NAMES[name])
 
 
-def trump(t: Text, kind: str | None) -> str:
+def trump(t: Text, kind: engine.TrumpKind | None) -> str:
     """A chief or vice trump as on the paper sheet: "7s", "Red", "No trump" ("–" if none)."""
     if kind is None:
         return "–"
-    if kind == "none":
-        return t("No trump")
-    if kind.isdigit():
-        return t("%(n)ss", n=kind)
-    return t(_TRUMP_COLOUR_NAMES.get(kind, kind))
+    if kind.colour is not None:
+        return t(_TRUMP_COLOUR_NAMES[kind.colour])
+    if kind.number is not None:
+        return t("%(n)ss", n=kind.number)
+    return t("No trump")
 
 
-def card(t: Text, card_dict: dict[str, Any]) -> str:
+def card(t: Text, card: engine.Card) -> str:
     """ "red 7" (the page also draws the card; this is its text)."""
-    return t("%(colour)s %(n)d", colour=colour(t, card_dict["color"]), n=card_dict["number"])
+    return t("%(colour)s %(n)d", colour=colour(t, card.color), n=card.number)
 
 
 def people(t: Text, names: Sequence[str]) -> str:

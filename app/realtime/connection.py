@@ -74,7 +74,6 @@ def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
     """The encoded view of ``seat`` at ``snapshot``, rendered once per snapshot and seat."""
     frame = snapshot.frames.get(seat)
     if frame is None:
-        view = present.render(snapshot, seat)
-        frame = protocol.encode(protocol.view_message(snapshot.live.version, view))
+        frame = protocol.view_frame(present.render(snapshot, seat))
         snapshot.frames[seat] = frame
     return frame

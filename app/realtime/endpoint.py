@@ -44,9 +44,8 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     if not _same_origin(websocket):
         await websocket.close(protocol.CLOSE_BAD_TOKEN, "cross-site connection refused")
         return
-    room = await hub.room(invite_code)
+    room = await _room(websocket, hub, invite_code)
     if room is None:
-        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
     token = token or websocket.cookies.get(tokens.seat_cookie_name(invite_code))
     seat = await room.seat_of(token) if token else None
@@ -55,9 +54,8 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
         return
     # The lookup may have yielded, and the hub may drop idle rooms whenever we yield: take its
     # current room again (no await when cached) and attach at once.
-    room = await hub.room(invite_code)
+    room = await _room(websocket, hub, invite_code)
     if room is None:
-        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
         return
     # Counted and attached with no await between: the cap cannot be overrun by a race.
     if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
@@ -67,6 +65,14 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     # Bots (and stand-ins for away people) move on this room from now on.
     websocket.app.state.bots.watch(room)
     await _serve(room, Connection(websocket, seat))
+
+
+async def _room(websocket: WebSocket, hub: Hub, invite_code: str) -> Room | None:
+    """The table's room, or None after closing the socket with "unknown table"."""
+    room = await hub.room(invite_code)
+    if room is None:
+        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
+    return room
 
 
 def _same_origin(websocket: WebSocket) -> bool:

@@ -4,11 +4,11 @@ Each process writes its own tables' changes as before (the room is the single wr
 version compare-and-set in the database decides between processes). After a commit the
 writer announces ``NOTIFY mu_table, '<table id>:<version>'``; every process LISTENs on one
 dedicated connection and, for tables it holds in memory, reads the actions it has not seen
-from the log and replays them through the engine (``live.play``/``live.deal``), then sends
+from the log and replays them (``app/tables/replay.py``, the server's one replay), then sends
 each of its sockets its own view.
 
 Notifications are sent on a second dedicated connection, batched: one round trip (and one
-short transaction, see ``app/tables/writers.py`` on why not inside the commit) announces
+short transaction, see ``app/tables/writer.py`` on why not inside the commit) announces
 every change committed meanwhile. They carry no state, so losing one only delays a process:
 a version jump is healed by reading from the log, and every ``resync_seconds`` one
 ``SELECT`` compares the versions of all cached rooms with the database (a writer killed
@@ -28,24 +28,24 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import replace
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import psycopg
 from psycopg.rows import namedtuple_row
 from sqlalchemy import select
-from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-import engine
 from app import logging as log
 from app import metrics
-from app.realtime import live as live_mod
+from app.config import libpq_url
 from app.realtime.hub import Hub
-from app.realtime.live import LiveTable, ReplayError, SeatInfo
 from app.realtime.room import Room
-from app.tables.models import Action, Hand, Seat, Table
+from app.tables import replay
+from app.tables.live import LiveTable
+from app.tables.models import Table
+from app.tables.replay import ReplayError
+from app.tables.rows import ActionRow
 
 CHANNEL = "mu_table"
 # The table's version and its actions after a given seq, in one statement (so one snapshot).
@@ -64,11 +64,6 @@ BATCH = 500
 PRESENCE = "p"
 # Another process's presence counts until it has missed this many announcement rounds.
 PRESENCE_ROUNDS = 3
-
-
-def libpq_url(database_url: str) -> str:
-    """A plain ``postgresql://`` URL for psycopg's own connections (no SQLAlchemy driver)."""
-    return make_url(database_url).set(drivername="postgresql").render_as_string(False)
 
 
 def payload(table_id: int, version: int) -> str:
@@ -311,9 +306,9 @@ class Fanout:
         return fresh
 
     def _full_reload(self, room: Room) -> Callable[[LiveTable], Awaitable[LiveTable | None]]:
-        async def read(_live: LiveTable) -> LiveTable | None:
+        async def read(live: LiveTable) -> LiveTable | None:
             assert self._hub is not None
-            return await self._hub.load(room.live.invite_code)
+            return await self._hub.store.load(live.invite_code)
 
         return read
 
@@ -331,14 +326,18 @@ class Fanout:
             return await self._catch_up_all(live)  # the pool's connections may still work
         if not rows or rows[0].version <= live.version:
             return None
-        actions = [row for row in rows if row.seq is not None]
+        actions = [
+            ActionRow(row.seq, row.hand_number, row.seat, row.action)
+            for row in rows
+            if row.seq is not None
+        ]
         if rows[0].version - live.version == len(actions):
             try:
-                after = _replay(live, (), actions)
+                after = replay.advance(live, version=rows[0].version, actions=actions)
             except ReplayError:
                 after = None  # actions of a hand dealt meanwhile: read the hands too
             if after is not None and not after.needs_deal:
-                return replace(after, version=rows[0].version)
+                return after
         return await self._catch_up_all(live)
 
     async def _read_newer(self, table_id: int, seq: int) -> list[Any]:
@@ -357,31 +356,7 @@ class Fanout:
 
     async def _catch_up_all(self, live: LiveTable) -> LiveTable | None:
         """``live`` plus the seats, hands and actions committed after it, or None."""
-        async with self._engine.connect() as conn:
-            # One snapshot for all reads: the version must label exactly the rows read.
-            conn = await conn.execution_options(isolation_level="REPEATABLE READ")
-            version = await conn.scalar(select(Table.version).where(Table.id == live.table_id))
-            if version is None or version <= live.version:
-                return None
-            seats = await conn.execute(
-                select(Seat.seat, Seat.name, Seat.token_hash, Seat.is_bot, Seat.bot_level).where(
-                    Seat.table_id == live.table_id
-                )
-            )
-            seat_rows = seats.all()
-            hands = await conn.execute(
-                select(Hand.number, Hand.dealer, Hand.seed)
-                .where(Hand.table_id == live.table_id, Hand.number > live.hand_number)
-                .order_by(Hand.number)
-            )
-            actions = await conn.execute(
-                select(Action.seq, Action.hand_number, Action.seat, Action.action)
-                .where(Action.table_id == live.table_id, Action.seq > live.seq)
-                .order_by(Action.seq)
-            )
-            hand_rows, action_rows = hands.all(), actions.all()
-        live = _with_seats(live, seat_rows)
-        return replace(_replay(live, hand_rows, action_rows), version=version)
+        return await replay.load_newer(db_engine=self._engine, live=live)
 
     # -- the safety net --------------------------------------------------------------------
 
@@ -429,42 +404,3 @@ async def _send_notifications(conn: psycopg.AsyncConnection[object], batch: list
     await conn.execute(
         "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) AS note", (CHANNEL, batch)
     )
-
-
-def _with_seats(live: LiveTable, rows: Sequence[Any]) -> LiveTable:
-    taken = {row.seat for row in rows}
-    if any(info is not None and index not in taken for index, info in enumerate(live.seats)):
-        raise ReplayError(f"table {live.table_id}: a seat was vacated")
-    for row in rows:
-        info = SeatInfo(row.name, row.token_hash, row.is_bot, row.bot_level)
-        if live.seats[row.seat] != info:
-            live = live_mod.seat(live, row.seat, info)
-    return live
-
-
-def _replay(live: LiveTable, hands: Sequence[Any], actions: Sequence[Any]) -> LiveTable:
-    """Apply the new actions of the current hand, then each new hand's deal and actions, the
-    way ``live.rebuild`` does from scratch. Raises ReplayError if the rows do not fit."""
-    pending: dict[int, list[Any]] = {}
-    for row in actions:
-        pending.setdefault(row.hand_number, []).append(row)
-    live = _play_all(live, pending.pop(live.hand_number, []))
-    for hand in hands:
-        if hand.number != live.game.hand_number:
-            raise ReplayError(f"table {live.table_id}: hand {hand.number} out of order")
-        live = live_mod.deal(live, hand.seed)
-        live = _play_all(live, pending.pop(live.hand_number, []))
-    if pending:
-        raise ReplayError(f"table {live.table_id}: actions of hands {sorted(pending)} left over")
-    return live
-
-
-def _play_all(live: LiveTable, actions: list[Any]) -> LiveTable:
-    for row in actions:
-        if row.seq != live.seq + 1:
-            raise ReplayError(f"table {live.table_id}: action {row.seq} out of order")
-        try:
-            live = live_mod.play(live, row.seat, row.action)
-        except engine.IllegalAction as exc:
-            raise ReplayError(f"table {live.table_id}: action {row.seq}: {exc.code}") from exc
-    return live

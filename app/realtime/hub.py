@@ -13,14 +13,13 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from app.db import SessionFactory
-from app.realtime import live as live_mod
-from app.realtime.live import LiveTable
 from app.realtime.room import Room, SeedSource
-from app.tables import repository
-from app.tables.writers import ChangeWriter
+from app.tables.live import LiveTable
+from app.tables.store import Store
+
+
+class UnknownTable(Exception):
+    """No table has this invite code."""
 
 
 def secret_seed() -> int:
@@ -30,17 +29,9 @@ def secret_seed() -> int:
 
 class Hub:
     def __init__(
-        self,
-        *,
-        db_engine: AsyncEngine,
-        writer: ChangeWriter,
-        session_factory: SessionFactory,
-        seeds: SeedSource = secret_seed,
-        max_idle: int = 1000,
+        self, store: Store, *, seeds: SeedSource = secret_seed, max_idle: int = 1000
     ) -> None:
-        self._engine = db_engine
-        self._writer = writer
-        self._session_factory = session_factory
+        self._store = store
         self._seeds = seeds
         self._max_idle = max_idle
         self._rooms: OrderedDict[str, Room] = OrderedDict()
@@ -52,8 +43,8 @@ class Hub:
         self.on_new_room: Callable[[Room], None] | None = None
 
     @property
-    def seeds(self) -> SeedSource:
-        return self._seeds
+    def store(self) -> Store:
+        return self._store
 
     async def room(self, invite_code: str) -> Room | None:
         """The table's room, replaying it from the database on first use; None if unknown."""
@@ -64,6 +55,17 @@ class Hub:
                 room = self._rooms.get(invite_code) or await self._open(invite_code)
         if room is not None:
             self._rooms.move_to_end(invite_code)
+        return room
+
+    async def get_room(self, invite_code: str) -> Room:
+        """Like :meth:`room`, for callers that answer an unknown table with an error.
+
+        Raises:
+            UnknownTable: no table has this invite code.
+        """
+        room = await self.room(invite_code)
+        if room is None:
+            raise UnknownTable(invite_code)
         return room
 
     def add(self, live: LiveTable) -> Room:
@@ -103,25 +105,13 @@ class Hub:
         await asyncio.gather(*(room.going_away(code, reason) for room in self.rooms()))
 
     async def _open(self, invite_code: str) -> Room | None:
-        live = await self.load(invite_code)
+        live = await self._store.load(invite_code)
         if live is None:
             return None
         return self.add(live)
 
-    async def load(self, invite_code: str) -> LiveTable | None:
-        async with self._session_factory() as session:
-            rows = await repository.load_table(session=session, invite_code=invite_code)
-        if rows is None:
-            return None
-        return live_mod.rebuild(rows.table, rows.seats, rows.hands, rows.actions)
-
     def _new_room(self, live: LiveTable) -> Room:
-        async def reload() -> LiveTable | None:
-            return await self.load(live.invite_code)
-
-        room = Room(
-            live, db_engine=self._engine, writer=self._writer, seeds=self._seeds, load=reload
-        )
+        room = Room(live, store=self._store, seeds=self._seeds)
         if self.on_new_room is not None:
             self.on_new_room(room)
         return room

@@ -1,17 +1,18 @@
 """Engine state -> what one recipient may see. The only place views are built.
 
-A view is rendered per recipient at send time from :func:`engine.view`, which already redacts
-other seats' hands; this module adds the table's public data. The engine state itself, and the
-deal seeds, are never serialised.
+A view is rendered per recipient at send time from :func:`engine.game_view`, which already
+redacts other seats' hands; this module adds the table's public data (version, status, seats).
+Both parts are typed values; ``protocol.py`` turns them into one JSON object on the wire. The
+engine state itself, and the deal seeds, are never serialised.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal
 
 import engine
-from app.realtime.live import LiveTable
+from app.tables.live import LiveTable, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,45 +28,80 @@ class Snapshot:
     frames: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
 
 
-def seats(snapshot: Snapshot) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": info.name if info else None,
-            "bot": bool(info and info.bot),
-            "bot_level": info.bot_level if info and info.bot else None,
-            "connected": snapshot.connected[index],
-            "bot_playing": index in snapshot.stand_ins,
-        }
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Who sits in a seat, as everyone may see it."""
+
+    name: str | None
+    bot: bool
+    bot_level: str | None  # the bot's level; None for a person
+    connected: bool
+    bot_playing: bool  # a bot plays for this away person (takeover)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingView:
+    """Before the first deal there is no hand to view: the keys a client reads every time."""
+
+    variant: str
+    players: int
+    dealer: int | None  # who will deal the first hand
+    seat: int | None
+    phase: Literal["waiting"] = "waiting"
+    to_move: None = None
+    hand: tuple[()] = ()
+    prompt: None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableFields:
+    """What the table adds to the engine's view of the hand (the game's state around it)."""
+
+    version: int
+    status: Status
+    hand_number: int
+    seats: tuple[SeatView, ...]
+    totals: tuple[int, ...]
+    last_result: engine.HandResult | None
+    game_over: bool
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One recipient's view: the hand (or the waiting table) and the table's fields; on the
+    wire they form one JSON object (``protocol.view_frame``)."""
+
+    hand: engine.HandView | WaitingView
+    table: TableFields
+
+
+def seats(snapshot: Snapshot) -> tuple[SeatView, ...]:
+    return tuple(
+        SeatView(
+            name=info.name if info else None,
+            bot=bool(info and info.bot),
+            bot_level=info.bot_level if info and info.bot else None,
+            connected=snapshot.connected[index],
+            bot_playing=index in snapshot.stand_ins,
+        )
         for index, info in enumerate(snapshot.live.seats)
-    ]
+    )
 
 
-def _waiting_view(live: LiveTable, seat: int | None) -> dict[str, Any]:
-    # Before the first deal there is no engine hand; keep the keys a client reads every time.
-    return {
-        "variant": live.options.variant,
-        "players": live.options.players,
-        "phase": "waiting",
-        "to_move": None,
-        "dealer": live.game.dealer,
-        "seat": seat,
-        "hand": [],
-        "prompt": None,
-    }
-
-
-def render(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
-    """The view for ``seat`` (None: a spectator), engine keys first, then the table's."""
+def render(snapshot: Snapshot, seat: int | None) -> View:
+    """The view for ``seat`` (None: a spectator)."""
     live = snapshot.live
-    base = engine.view(live.hand, seat) if live.hand is not None else _waiting_view(live, seat)
-    return {
-        **base,
-        "version": live.version,
-        "status": live.status,
-        "hand_number": live.hand_number,
-        "seats": seats(snapshot),
-        "totals": list(live.game.totals),
-        "last_result": live.last_result,
-        "game_over": live.game.over,
-        "winners": list(live.game.winners) if live.game.over else [],
-    }
+    game = engine.game_view(live.game, seat)
+    hand = game.hand or WaitingView(game.variant, game.players, game.next_dealer, seat)
+    table = TableFields(
+        version=live.version,
+        status=live.status,
+        hand_number=game.hand_number,
+        seats=seats(snapshot),
+        totals=game.totals,
+        last_result=game.last_result,
+        game_over=game.over,
+        winners=game.winners,
+    )
+    return View(hand, table)

@@ -2,7 +2,7 @@
 
 Every change (a join, an action) runs under the room's lock through the same pipeline:
 check the client's version -> compute the change with the engine -> commit it (version bump
-guarded in the database, see ``app/tables/writers.py``) -> only then swap in the new state
+guarded in the database, see ``app/tables/writer.py``) -> only then swap in the new state
 and broadcast. A failed guard means another process wrote the table: the room reloads from
 the database and the change is refused as stale, so two writers can never both apply an
 action.
@@ -14,24 +14,21 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Any
-
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app import logging as log
 from app import metrics
-from app.realtime import live as live_mod
 from app.realtime.connection import Connection
-from app.realtime.live import LiveTable, SeatInfo
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ErrorCode
+from app.tables import live as live_mod
 from app.tables import repository, tokens
-from app.tables.repository import Change
-from app.tables.writers import ChangeWriter
+from app.tables.live import LiveTable, SeatInfo
+from app.tables.rows import ActionRow, HandRow, SeatRow
+from app.tables.store import Store
+from app.tables.writer import Change, StaleWrite
 
 SeedSource = Callable[[], int]
-Loader = Callable[[], Awaitable[LiveTable | None]]
 # Reads what other processes committed since the given state; None when nothing is newer.
 CatchUp = Callable[[LiveTable], Awaitable[LiveTable | None]]
 
@@ -56,16 +53,12 @@ class Room:
         self,
         live: LiveTable,
         *,
-        db_engine: AsyncEngine,
-        writer: ChangeWriter,
+        store: Store,
         seeds: SeedSource,
-        load: Loader,
     ) -> None:
         self.live = live
-        self._engine = db_engine
-        self._writer = writer
+        self._store = store
         self._seeds = seeds
-        self._load = load
         self._lock = asyncio.Lock()
         self._connections: set[Connection] = set()
         self._presence = [0] * live.options.players
@@ -85,7 +78,13 @@ class Room:
         connected = tuple(
             count > 0 or remote for count, remote in zip(self._presence, self._remote, strict=True)
         )
-        return Snapshot(self.live, connected, self._stand_ins)
+        stand_ins = self._stand_ins
+        if stand_ins:
+            # A person who is back plays for themselves at once. The bot runner clears their
+            # mark when it next looks, which may be after this broadcast; no view may show a
+            # connected seat as played by a bot meanwhile (nor may the runner move for it).
+            stand_ins = frozenset(seat for seat in stand_ins if not connected[seat])
+        return Snapshot(self.live, connected, stand_ins)
 
     def local_presence(self) -> tuple[bool, ...]:
         """The seats connected to this process."""
@@ -151,16 +150,25 @@ class Room:
         token_hash = tokens.hash_token(token)
         seat = self.live.seat_of(token_hash)
         if seat is not None or not await repository.has_seat_token(
-            engine=self._engine, table_id=self.live.table_id, token_hash=token_hash
+            engine=self._store.engine, table_id=self.live.table_id, token_hash=token_hash
         ):
             return seat
         async with self._lock:
             await self._reload()
         return self.live.seat_of(token_hash)
 
+    async def is_host(self, token: str | None) -> bool:
+        """Whether ``token`` is the table's host token (it may seat bots)."""
+        if not token:
+            return False
+        stored = await repository.host_token_hash(
+            engine=self._store.engine, invite_code=self.live.invite_code
+        )
+        return stored is not None and tokens.matches(token, stored)
+
     # -- the single writer ----------------------------------------------------------------
 
-    async def act(self, seat: int, version: int, action: dict[str, Any]) -> Refusal | None:
+    async def act(self, seat: int, version: int, action: engine.Action) -> Refusal | None:
         """Apply ``action`` by ``seat`` if the client saw the current ``version``."""
         async with self._lock:
             current = self.live
@@ -170,14 +178,8 @@ class Room:
                 after = live_mod.play(current, seat, action)
             except engine.IllegalAction as exc:
                 return Refusal(exc.code, exc.message)
-            logged = {
-                "table_id": current.table_id,
-                "seq": after.seq,
-                "hand_number": current.hand_number,
-                "seat": seat,
-                # What the rules read, not whatever else the client put in the message.
-                "action": engine.canonical_action(action),
-            }
+            # The log holds the action's JSON form: its type and fields, nothing a client added.
+            logged = ActionRow(after.seq, current.hand_number, seat, engine.action_to_json(action))
             after, hands = self._deal_if_due(after)
             if not await self._commit(after, Change(hands=hands, actions=[logged])):
                 return _stale(version, self.live.version)
@@ -207,29 +209,29 @@ class Room:
                     bot_level=bot_level,
                 )
                 after, hands = self._deal_if_due(live_mod.seat(self.live, index, info))
-                row = _seat_row(after.table_id, index, info)
+                row = SeatRow(index, info.name, info.token_hash, info.bot, info.bot_level)
                 change = Change(seats=[row], hands=hands, replaced=replaced)
                 if await self._commit(after, change):
                     return index, token
             raise SeatUnavailable("seat_taken", "the table changed while joining; try again")
 
-    def _deal_if_due(self, live: LiveTable) -> tuple[LiveTable, list[dict[str, Any]]]:
+    def _deal_if_due(self, live: LiveTable) -> tuple[LiveTable, list[HandRow]]:
         # The next hand is dealt in the same transaction as the change that made it due, so
         # the database never holds a finished hand without its successor.
         if not live.needs_deal:
             return live, []
         seed = self._seeds()
-        game = live.game
-        row = {"table_id": live.table_id, "number": game.hand_number, "dealer": game.dealer}
-        return live_mod.deal(live, seed), [{**row, "seed": seed}]
+        dealt = live_mod.deal(live, seed)
+        assert dealt.hand is not None  # just dealt
+        return dealt, [HandRow(dealt.hand_number, dealt.hand.dealer, seed)]
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
         started = time.perf_counter()
         try:
-            version = await self._writer.commit(
+            version = await self._store.writer.commit(
                 table_id=after.table_id, expected_version=self.live.version, change=change
             )
-        except repository.StaleWrite:
+        except StaleWrite:
             await self._reload()
             return False
         finally:
@@ -265,7 +267,7 @@ class Room:
                 await connection.close(code, reason)
 
     async def _reload(self) -> None:
-        fresh = await self._load()
+        fresh = await self._store.load(self.live.invite_code)
         if fresh is not None:
             self.live = fresh
             self._broadcast()
@@ -287,14 +289,3 @@ def _pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool) -> int:
     if wanted not in free:
         raise SeatUnavailable("seat_taken", f"seat {wanted} is taken")
     return wanted
-
-
-def _seat_row(table_id: int, index: int, info: SeatInfo) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seat": index,
-        "name": info.name,
-        "token_hash": info.token_hash,
-        "is_bot": info.bot,
-        "bot_level": info.bot_level,
-    }

@@ -4,7 +4,7 @@ append-only log of accepted actions from which every game is rebuilt."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import JSONB
@@ -14,18 +14,23 @@ from app.db import Base
 
 JsonType = sa.JSON().with_variant(JSONB(), "postgresql")
 
+# The columns every table repeats, declared once (SQLAlchemy's Annotated column types).
+Id = Annotated[int, mapped_column(primary_key=True)]
+TableId = Annotated[int, mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))]
+CreatedAt = Annotated[
+    datetime, mapped_column(sa.DateTime(timezone=True), server_default=sa.func.now())
+]
+
 
 class Table(Base):
     __tablename__ = "tables"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Id]
     invite_code: Mapped[str] = mapped_column(sa.String(64), unique=True)
     options: Mapped[dict[str, Any]] = mapped_column(JsonType)
     # Bumped by every accepted change under a compare-and-set guard (one writer per table).
     version: Mapped[int] = mapped_column(default=0, server_default="0")
-    created_at: Mapped[datetime] = mapped_column(
-        sa.DateTime(timezone=True), server_default=sa.func.now()
-    )
+    created_at: Mapped[CreatedAt]
     # SHA-256 of the creator's host token (adds bots); null for tables from before hosts.
     host_token_hash: Mapped[str | None] = mapped_column(sa.String(64), default=None)
 
@@ -34,8 +39,8 @@ class Seat(Base):
     __tablename__ = "seats"
     __table_args__ = (sa.UniqueConstraint("table_id", "seat"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))
+    id: Mapped[Id]
+    table_id: Mapped[TableId]
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(sa.String(24))
     # SHA-256 of the seat token: a leaked database does not hand out seats.
@@ -48,8 +53,8 @@ class Hand(Base):
     __tablename__ = "hands"
     __table_args__ = (sa.UniqueConstraint("table_id", "number"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))
+    id: Mapped[Id]
+    table_id: Mapped[TableId]
     number: Mapped[int]
     dealer: Mapped[int]
     # The deal seed never leaves the server: views are built from engine.view only.
@@ -60,12 +65,10 @@ class Action(Base):
     __tablename__ = "actions"
     __table_args__ = (sa.UniqueConstraint("table_id", "seq"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))
+    id: Mapped[Id]
+    table_id: Mapped[TableId]
     seq: Mapped[int]
     hand_number: Mapped[int]
     seat: Mapped[int]
     action: Mapped[dict[str, Any]] = mapped_column(JsonType)
-    created_at: Mapped[datetime] = mapped_column(
-        sa.DateTime(timezone=True), server_default=sa.func.now()
-    )
+    created_at: Mapped[CreatedAt]

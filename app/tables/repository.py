@@ -1,26 +1,18 @@
-"""Database reads and writes for tables (keyword-only functions over an AsyncSession).
+"""Database reads for tables, and the creation of one (keyword-only functions).
 
-Every change to a table goes through :func:`commit_change`, which bumps ``tables.version``
-under a compare-and-set guard and writes the new rows in the same transaction: if another
-writer got there first, nothing is written and :class:`StaleWrite` is raised.
+Every later change to a table goes through the one writer, ``writer.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
-from app.db import Base
 from app.tables.models import Action, Hand, Seat, Table
-
-
-class StaleWrite(Exception):
-    """The table changed in the database since this process last read it."""
+from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +20,19 @@ class TableRows:
     """Everything needed to rebuild a table by replaying it through the engine."""
 
     table: Table
-    seats: Sequence[Seat]
-    hands: Sequence[Hand]
-    actions: Sequence[Action]
+    seats: list[SeatRow]
+    hands: list[HandRow]  # in order
+    actions: list[ActionRow]  # in order
+
+
+@dataclass(frozen=True, slots=True)
+class NewerRows:
+    """What a table holds beyond a known state, all read in one snapshot at ``version``."""
+
+    version: int
+    seats: list[SeatRow]  # all of them
+    hands: list[HandRow]  # the newer ones, in order
+    actions: list[ActionRow]  # the newer ones, in order
 
 
 async def create_table(
@@ -69,62 +71,44 @@ async def load_table(*, session: AsyncSession, invite_code: str) -> TableRows | 
     table = await session.scalar(select(Table).where(Table.invite_code == invite_code))
     if table is None:
         return None
-    seats = await session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat))
-    hands = await session.scalars(
-        select(Hand).where(Hand.table_id == table.id).order_by(Hand.number)
+    return TableRows(table, *await _rows(session, table.id, hand_number=0, seq=0))
+
+
+async def load_newer(
+    *, engine: AsyncEngine, table_id: int, version: int, hand_number: int, seq: int
+) -> NewerRows | None:
+    """Every seat, the hands after ``hand_number`` and the actions after ``seq``, if the table
+    moved past ``version`` (else None)."""
+    async with engine.connect() as conn:
+        # One snapshot for all reads: the version must label exactly the rows read.
+        conn = await conn.execution_options(isolation_level="REPEATABLE READ")
+        newer = await conn.scalar(select(Table.version).where(Table.id == table_id))
+        if newer is None or newer <= version:
+            return None
+        return NewerRows(newer, *await _rows(conn, table_id, hand_number=hand_number, seq=seq))
+
+
+# The columns of each row type, in its fields' order.
+_SEAT = (Seat.seat, Seat.name, Seat.token_hash, Seat.is_bot, Seat.bot_level)
+_HAND = (Hand.number, Hand.dealer, Hand.seed)
+_ACTION = (Action.seq, Action.hand_number, Action.seat, Action.action)
+
+
+async def _rows(
+    db: AsyncSession | AsyncConnection, table_id: int, *, hand_number: int, seq: int
+) -> tuple[list[SeatRow], list[HandRow], list[ActionRow]]:
+    """All seats of the table, its hands after ``hand_number``, its actions after ``seq``."""
+    seats = await db.execute(select(*_SEAT).where(Seat.table_id == table_id).order_by(Seat.seat))
+    hands = await db.execute(
+        select(*_HAND)
+        .where(Hand.table_id == table_id, Hand.number > hand_number)
+        .order_by(Hand.number)
     )
-    actions = await session.scalars(
-        select(Action).where(Action.table_id == table.id).order_by(Action.seq)
+    actions = await db.execute(
+        select(*_ACTION).where(Action.table_id == table_id, Action.seq > seq).order_by(Action.seq)
     )
-    return TableRows(table, seats.all(), hands.all(), actions.all())
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """New rows for one table, written together with its version bump (plain column dicts)."""
-
-    seats: Sequence[dict[str, Any]] = ()
-    hands: Sequence[dict[str, Any]] = ()
-    actions: Sequence[dict[str, Any]] = ()
-    # Seats whose existing rows the rows in ``seats`` replace (a person taking a bot's seat).
-    replaced: Sequence[int] = ()
-
-
-# Built once: the write path runs on every action, and constructing and caching a statement
-# costs more CPU than executing a prepared one.
-_BUMP = (
-    update(Table)
-    .where(Table.id == bindparam("table_id"), Table.version == bindparam("expected"))
-    .values(version=bindparam("expected") + 1)
-)
-# Core inserts on the tables themselves: no ORM unit of work, no RETURNING of defaults.
-_INSERTS = tuple(
-    (field, insert(Base.metadata.tables[model.__tablename__]))
-    for field, model in (("seats", Seat), ("hands", Hand), ("actions", Action))
-)
-
-
-async def commit_change(
-    *, engine: AsyncEngine, table_id: int, expected_version: int, change: Change
-) -> int:
-    """Write ``change`` and bump the table's version in one transaction; return the new version.
-
-    Raises:
-        StaleWrite: the version moved on (another writer), or a unique key (seat, seq, hand
-            number) was taken by one; nothing was written.
-    """
-    try:
-        async with engine.begin() as conn:
-            bumped = await conn.execute(_BUMP, {"table_id": table_id, "expected": expected_version})
-            if bumped.rowcount != 1:
-                raise StaleWrite(f"table {table_id} is no longer at version {expected_version}")
-            if change.replaced:
-                gone = Seat.table_id == table_id, Seat.seat.in_(change.replaced)
-                await conn.execute(delete(Seat).where(*gone))
-            for field, statement in _INSERTS:
-                rows = getattr(change, field)
-                if rows:
-                    await conn.execute(statement, list(rows))
-    except IntegrityError as exc:
-        raise StaleWrite(str(exc.orig)) from exc
-    return expected_version + 1
+    return (
+        [SeatRow._make(row) for row in seats],
+        [HandRow._make(row) for row in hands],
+        [ActionRow._make(row) for row in actions],
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 
 # 24 random bytes = 192 bits, above the 128-bit floor the issue sets.
@@ -24,6 +25,11 @@ def new_host_token() -> str:
 def hash_token(token: str) -> str:
     """SHA-256 hex digest: a plain hash suffices, the token itself is 192 random bits."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def matches(token: str, stored_hash: str) -> bool:
+    """Whether ``token`` hashes to ``stored_hash``, compared in constant time."""
+    return hmac.compare_digest(stored_hash, hash_token(token))
 
 
 def seat_cookie_name(invite_code: str) -> str:

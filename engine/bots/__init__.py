@@ -1,8 +1,8 @@
 """Computer players for Mü (standard library only).
 
 A bot is an object with a ``name`` and ``act(view, rng) -> action``: it receives only the
-view of its seat (``engine.view(state, seat)`` while that seat is to move) and returns an
-action dict for ``engine.apply``.  It never sees the state.
+view of its seat (an ``engine.HandView``: ``engine.view(state, seat)`` while that seat is to
+move) and returns a typed action for ``engine.apply``.  It never sees the state.
 
 >>> import engine, random
 >>> from engine.bots import make_bot
@@ -27,6 +27,9 @@ from engine.bots.sampling import SamplingError, WorldSampler, sample_world
 from engine.bots.search import SearchBot
 
 LEVELS = ("random", "heuristic", "search")
+# What a table seats when nobody says, and who stands in for an away person: quick, and
+# sensible enough not to spoil a game.
+DEFAULT_LEVEL = "heuristic"
 
 
 def make_bot(level: str, **budget: Any) -> Bot:
@@ -49,6 +52,7 @@ def make_bot(level: str, **budget: Any) -> Bot:
 
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "LEVELS",
     "Bot",
     "HeuristicBot",

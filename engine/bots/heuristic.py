@@ -4,12 +4,13 @@ revised edition, :mod:`engine.bots.revised`)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engine.bots.base import KNOWN_PROMPTS, fits_prompt, random_action, to_dict
+from engine.actions import Action
+from engine.bots.base import fits_prompt, random_action, the_prompt, to_action
 from engine.bots.playout import decide
 from engine.bots.sampling import SamplingError, WorldSampler
 from engine.state import HandState
+from engine.views import HandView
 
 
 def heuristic_actions(state: HandState, seat: int, rng: random.Random) -> list[int]:
@@ -23,13 +24,12 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        prompt = view.get("prompt") or {}
-        if prompt.get("type") not in KNOWN_PROMPTS:
-            return random_action(view, rng)
+    def act(self, view: HandView, rng: random.Random) -> Action:
+        prompt = the_prompt(view)
         try:
-            world = WorldSampler(view).sample(rng)
+            sampler = WorldSampler(view)
+            world = sampler.sample(rng)
         except SamplingError:
             return random_action(view, rng)
-        action = to_dict(prompt["type"], heuristic_actions(world, view["seat"], rng))
+        action = to_action(prompt, heuristic_actions(world, sampler.seat, rng))
         return action if fits_prompt(action, view) else random_action(view, rng)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from engine.bots import policy, revised
-from engine.scoring import hand_result
+from engine.scoring import hand_totals
 from engine.state import (
     AUCTION,
     DISCARD,
@@ -62,4 +62,4 @@ def rollout(state: HandState, rng: random.Random) -> None:
 def score(state: HandState, seat: int) -> int:
     """The seat's Mü score for a finished hand: the result's ``total`` (card points and
     bonus or penalty, Eklat points; revised: card points and the winning team's bonuses)."""
-    return int(hand_result(state)["total"][seat])
+    return hand_totals(state)[seat]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from engine.actions import Action
 from engine.bots.base import random_action
+from engine.views import HandView
 
 
 class RandomBot:
     name = "random"
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    def act(self, view: HandView, rng: random.Random) -> Action:
         return random_action(view, rng)

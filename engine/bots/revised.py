@@ -36,9 +36,9 @@ from engine.bots.policy import (
     trump_value,
 )
 from engine.cards import COLOUR_OF, NUMBER_OF, POINTS_OF
-from engine.scoring import trump_class
+from engine.enums import TrumpKind
 from engine.state import CHIEF_TRUMP, HandState
-from engine.trumps import NO_TRUMP, card_has_kind, display_kinds, kind_to_str, trump_table
+from engine.trumps import NO_TRUMP, card_has_kind, display_kinds, trump_table
 from engine.variants import RevisedRules
 
 CROWN_MARGIN = -1.0  # safety margin of the Crown's expected team points (negative: bolder)
@@ -96,7 +96,7 @@ def _token(state: HandState, kind: int) -> int:
     rules = state.rules
     if not isinstance(rules, RevisedRules):
         return 0
-    return rules.trump_bonus(trump_class(kind_to_str(kind)))
+    return rules.trump_bonus(TrumpKind.from_code(kind).bonus_class)
 
 
 def _kind_value(state: HandState, cards: list[int], vice: int, kind: int) -> float:

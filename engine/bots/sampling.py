@@ -25,57 +25,56 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
-from engine.api import deal_from
-from engine.cards import COLOUR_OF, COLOURS, DECK_SIZE
+from engine.cards import COLOUR_OF, DECK_SIZE, Card
+from engine.dealing import deal_from
 from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
-from engine.trumps import NO_TRUMP, kind_from_str, trump_table
+from engine.trumps import NO_TRUMP, trump_table
+from engine.views import HandView
 
 GREEDY_TRIES = 12
 
 
 class SamplingError(Exception):
-    """The view cannot be read as a classic hand, or no consistent world exists."""
+    """The view cannot be read as a hand, or no consistent world exists."""
 
 
-def _ids(cards: list[dict[str, Any]]) -> list[int]:
-    return [int(c["id"]) for c in cards]
+def _ids(cards: Iterable[Card]) -> list[int]:
+    return [c.id for c in cards]
 
 
-def _auction_actions(view: dict[str, Any]) -> list[int]:
+def _auction_actions(view: HandView) -> list[int]:
     actions: list[int] = []
-    for entry in view["auction"]:
-        actions.extend(_ids(entry["cards"]))
+    for entry in view.auction:
+        actions.extend(_ids(entry.cards))
         actions.append(END_TURN)
     return actions
 
 
-def _trump_actions(view: dict[str, Any]) -> tuple[list[int], int, int | None]:
+def _trump_actions(view: HandView) -> tuple[list[int], int, int | None]:
     """The trump actions, the vice (Shield) kind and the chief (Crown) kind."""
-    trumps = view.get("trumps") or {}
+    trumps = view.trumps
     actions: list[int] = []
     vice_kind, chief_kind = NO_TRUMP, None
-    try:
-        if view.get("vice") is not None and trumps.get("vice") is not None:
-            vice_kind = kind_from_str(trumps["vice"])
-            actions.append(TRUMP_BASE + vice_kind)
-        if trumps.get("chief") is not None:
-            chief_kind = kind_from_str(trumps["chief"])
-            actions.append(TRUMP_BASE + chief_kind)
-    except ValueError as exc:
-        raise SamplingError(str(exc)) from None
+    if view.vice is not None and trumps.vice is not None:
+        vice_kind = trumps.vice.code
+        actions.append(TRUMP_BASE + vice_kind)
+    if trumps.chief is not None:
+        chief_kind = trumps.chief.code
+        actions.append(TRUMP_BASE + chief_kind)
     return actions, vice_kind, chief_kind
 
 
-def _public_tail(view: dict[str, Any], n: int) -> tuple[list[int], list[list[int]], list[int]]:
+def _public_tail(view: HandView, n: int) -> tuple[list[int], list[list[int]], list[int]]:
     """After the auction (and the discards): trumps, partner and card play as integer
     actions; the cards each seat played; per seat the mask of cards its voids exclude."""
     actions, vice_kind, chief_kind = _trump_actions(view)
-    if view.get("partner") is not None:
-        actions.append(PARTNER_BASE + int(view["partner"]))
-    tricks = [[(p["seat"], p["card"]["id"]) for p in t["cards"]] for t in view["tricks"]]
-    current = [(p["seat"], p["card"]["id"]) for p in view["trick"]]
+    if view.partner is not None:
+        actions.append(PARTNER_BASE + view.partner)
+    tricks = [[(p.seat, p.card.id) for p in t.cards] for t in view.tricks]
+    current = [(p.seat, p.card.id) for p in view.trick]
     if current:
         tricks.append(current)
     played_by: list[list[int]] = [[] for _ in range(n)]
@@ -96,21 +95,18 @@ def _public_tail(view: dict[str, Any], n: int) -> tuple[list[int], list[list[int
 class WorldSampler:
     """Reads a seat's view once; :meth:`sample` then draws consistent worlds."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        seat = view.get("seat")
-        if not isinstance(seat, int):
+    def __init__(self, view: HandView) -> None:
+        seat = view.seat
+        if seat is None:
             raise SamplingError("a world is sampled for a seat, not for a spectator")
         self.seat = seat
-        self.players = n = int(view["players"])
-        self.dealer = int(view["dealer"])
-        self.variant = str(view.get("variant", "classic"))
-        try:
-            colours = {COLOURS.index(c) for c in view["colours"]}
-        except ValueError as exc:
-            raise SamplingError(str(exc)) from None
-        self.hand = _ids(view["hand"])
-        displays = [_ids(d) for d in view["displays"]]
-        self.hand_counts = [int(c) for c in view["hand_counts"]]
+        self.players = n = view.players
+        self.dealer = view.dealer
+        self.variant = view.variant
+        colours = {c.code for c in view.colours}
+        self.hand = _ids(view.hand)
+        displays = [_ids(d) for d in view.displays]
+        self.hand_counts = list(view.hand_counts)
         self.head = _auction_actions(view)
         self._read_kitty(view)
         tail, played_by, self.void_mask = _public_tail(view, n)
@@ -121,8 +117,8 @@ class WorldSampler:
         self.known = [displays[s] + played_by[s] for s in range(n)]
         self.known[seat] = self.known[seat] + self.hand + self.own_discards
         self.shown: list[list[int]] = [[] for _ in range(n)]  # in the auction
-        for entry in view["auction"]:
-            self.shown[int(entry["seat"])] += _ids(entry["cards"])
+        for entry in view.auction:
+            self.shown[entry.seat] += _ids(entry.cards)
         seen = {c for k in self.known for c in k}
         self.unseen = [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours and c not in seen]
         self.others = [s for s in range(n) if s != seat]
@@ -142,26 +138,26 @@ class WorldSampler:
         """The public history as integer actions (the own discards included, if known)."""
         return self.head + self.own_discards + self.tail
 
-    def _read_kitty(self, view: dict[str, Any]) -> None:
+    def _read_kitty(self, view: HandView) -> None:
         """R3 (revised, 3 players): the kitty before the Crown takes it, and the Crown's
         discards after, are hidden cards, the *pile*; the Crown itself knows both."""
-        kitty, discards = view.get("kitty"), view.get("discards") or {}
+        kitty, discards = view.kitty, view.discards
         self.pile_count = 0
         self.pile_is_kitty = False
         self.crown: int | None = None
         self.own_kitty: list[int] = []
         self.own_discards: list[int] = []
-        if not kitty:
+        if kitty is None:
             return
-        if kitty.get("holder") is None:
-            self.pile_count, self.pile_is_kitty = int(kitty["size"]), True
+        if kitty.holder is None:
+            self.pile_count, self.pile_is_kitty = kitty.size, True
             return
-        self.crown = int(kitty["holder"])
+        self.crown = kitty.holder
         if self.crown == self.seat:
-            self.own_kitty = _ids(kitty["cards"])
-            self.own_discards = _ids(discards.get("cards", []))
+            self.own_kitty = _ids(kitty.cards)
+            self.own_discards = _ids(discards.cards) if discards else []
         else:
-            self.pile_count = int(discards.get("count", 0))
+            self.pile_count = discards.count if discards else 0
 
     # ---- hidden hands ----------------------------------------------------------------------
 
@@ -331,6 +327,6 @@ class WorldSampler:
         return state
 
 
-def sample_world(view: dict[str, Any], rng: random.Random) -> HandState:
+def sample_world(view: HandView, rng: random.Random) -> HandState:
     """One world consistent with ``view`` (see :class:`WorldSampler` for many)."""
     return WorldSampler(view).sample(rng)

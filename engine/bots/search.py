@@ -23,13 +23,16 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from typing import Any
 
+from engine.actions import Action, Play
 from engine.bots import playout, policy, revised
-from engine.bots.base import KNOWN_PROMPTS, fits_prompt, random_action, to_dict
+from engine.bots.base import fits_prompt, random_action, the_prompt, to_action
 from engine.bots.heuristic import heuristic_actions
 from engine.bots.sampling import SamplingError, WorldSampler
+from engine.enums import Phase
+from engine.prompts import PlayPrompt
 from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.views import HandView
 
 DEFAULT_TIME_LIMIT = 0.2
 DEFAULT_MAX_WORLDS = 200
@@ -42,13 +45,13 @@ def candidates(state: HandState, seat: int, rng: random.Random) -> list[list[int
     first = heuristic_actions(state, seat, rng)
     out = [first]
     phase = state.phase
-    if phase == "auction":
+    if phase == Phase.AUCTION:
         extra = _bid_candidates(state, seat)
-    elif phase == "discard":
+    elif phase == Phase.DISCARD:
         extra = _discard_candidates(state, seat)
-    elif phase == "play":
+    elif phase == Phase.PLAY:
         extra = [[a] for a in sorted(state.legal_plays(seat))]
-    elif phase == "partner":
+    elif phase == Phase.PARTNER:
         extra = [[PARTNER_BASE + s] for s in state.partner_options()]
     else:
         extra = [[TRUMP_BASE + k] for k in state.trump_options()]
@@ -97,26 +100,23 @@ class SearchBot:
         self.max_worlds = max_worlds
         self.last_worlds = 0  # worlds used by the latest decision (for benchmarks)
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    def act(self, view: HandView, rng: random.Random) -> Action:
         start = time.perf_counter()
-        prompt = view.get("prompt") or {}
-        kind = prompt.get("type")
-        if kind not in KNOWN_PROMPTS:
-            return random_action(view, rng)
-        if kind == "play" and len(prompt["cards"]) == 1:
+        prompt = the_prompt(view)
+        if isinstance(prompt, PlayPrompt) and len(prompt.cards) == 1:
             self.last_worlds = 0
-            return {"type": "play", "card": prompt["cards"][0]}
+            return Play(prompt.cards[0])
         try:
             sampler = WorldSampler(view)
             world = sampler.sample(rng)
         except SamplingError:
             return random_action(view, rng)
-        seat = int(view["seat"])
+        seat = sampler.seat
         options = candidates(world, seat, rng)
         best = options[0]
         if len(options) > 1:
             best = self._search(sampler, world, seat, options, rng, start)
-        action = to_dict(str(kind), best)
+        action = to_action(prompt, best)
         return action if fits_prompt(action, view) else random_action(view, rng)
 
     def _search(

@@ -2,9 +2,10 @@
 // trick in the middle in front of whoever played each card, the prompt (what you may do now) and
 // your own display and hand below. Legality comes only from the server's prompt; this module
 // just shows it.
-import { cardFace, colourName, rankingParts, sortHand, trumpChip, trumpName } from "./cards.js";
+import { cardFace, colourName, isNamedTrump, rankingParts, sortHand, trumpChip, trumpName } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
+import { trumpKind } from "./rulebook.js";
 
 export const seatNumber = (seat) => _("Seat {n}", { n: seat + 1 });
 export const seatName = (view, seat) => view.seats?.[seat]?.name || seatNumber(seat);
@@ -57,9 +58,10 @@ function roles(view, seat) {
   if (view.partner === seat) list.push(["partner", _("Partner")]);
   if (view.dealer === seat) list.push(["dealer", _("Dealer")]);
   if (view.game_over && view.winners?.includes(seat)) list.push(["leader", _("winner")]);
-  // The revised edition's live Crown badge already says who leads the auction.
-  const crown = view.roles?.chief === "crown";
-  if (view.phase === "auction" && !crown && view.auction_leader === seat) list.push(["leader", _("Leads")]);
+  // Where the roles change hands live during the auction (the view names a Crown), its badge
+  // already says who leads.
+  const live = view.crown !== null && view.crown !== undefined;
+  if (view.phase === "auction" && !live && view.auction_leader === seat) list.push(["leader", _("Leads")]);
   return list.map(([kind, label]) => h("span", { class: `badge b-${kind}` }, label));
 }
 
@@ -301,7 +303,7 @@ export function statusText(view) {
       return mine ? _("Your turn: place cards or pass") : _("{name} is bidding…", { name });
     case "discard":
       return mine
-        ? ngettext("Your turn: discard {n} card", "Your turn: discard {n} cards", view.prompt?.count ?? 3)
+        ? ngettext("Your turn: discard {n} card", "Your turn: discard {n} cards", view.prompt.count)
         : _("{name} ({role}) takes the kitty and discards…", { name, role: chief });
     case "vice_trump":
     case "chief_trump": {
@@ -526,16 +528,18 @@ function trumpControls(view, prompt, ui) {
 }
 
 function trumpExplanation(option, chief, viceTrump, named) {
-  const viceNamed = chief && viceTrump && viceTrump !== "none";
-  if (option === "none") {
+  const viceNamed = chief && isNamedTrump(viceTrump);
+  const { colour, number } = trumpKind(option);
+  if (colour === null && number === null) {
     if (!chief) return _("No trump from you; {chief} may still name one.", named);
     return viceNamed
       ? _("Only {vice_trump} counts, the trump {vice} named.", named)
       : _("No trumps at all: the highest card of the led colour wins.");
   }
-  const what = /^[0-9]$/.test(option)
-    ? _("All {n}s become trumps, equal in rank.", { n: option })
-    : _("All {colour} cards become trumps, 9 high.", { colour: colourName(option) });
+  const what =
+    number !== null
+      ? _("All {n}s become trumps, equal in rank.", { n: number })
+      : _("All {colour} cards become trumps, 9 high.", { colour: colourName(colour) });
   if (!viceNamed) return what;
   const over = _("{chief} over {vice}.", { chief: trumpName(option), vice: trumpName(viceTrump) });
   return `${what} ${over}`;

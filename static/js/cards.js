@@ -2,8 +2,8 @@
 // it shows the prompt's choices and groups the hand by the engine's published trump ranking.
 import { h } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
+import { RULES, trumpKind } from "./rulebook.js";
 
-export const COLOURS = ["red", "yellow", "green", "blue", "purple"];
 const COLOUR_NAME = {
   red: N_("red"),
   yellow: N_("yellow"),
@@ -12,7 +12,11 @@ const COLOUR_NAME = {
   purple: N_("purple"),
 };
 
-export const isNumberTrump = (kind) => /^[0-9]$/.test(kind ?? "");
+// A trump kind is a colour, a number or no trump: the engine's catalog says which.
+export const isNumberTrump = (kind) => Boolean(kind) && trumpKind(kind).number !== null;
+const trumpColour = (kind) => (kind ? trumpKind(kind).colour : null);
+// A trump that makes cards trumps: a colour or a number (not "no trump", not none yet).
+export const isNamedTrump = (kind) => Boolean(trumpColour(kind)) || isNumberTrump(kind);
 
 // The engine publishes the trumps once both are settled (`view.trump_ranking`: groups of equal
 // rank, strongest first), so the client never works out which cards are trumps. This turns the
@@ -35,7 +39,7 @@ export function sortHand(cards, ranking) {
   const strength = trumpStrength(ranking);
   const key = (card) => {
     const trump = strength?.get(card.id) ?? 0;
-    return [trump ? 1 : 0, trump, trump ? 0 : COLOURS.indexOf(card.color), card.number, card.id];
+    return [trump ? 1 : 0, trump, trump ? 0 : RULES.colours.indexOf(card.color), card.number, card.id];
   };
   return [...cards].sort((a, b) => compareKeys(key(a), key(b)));
 }
@@ -50,9 +54,11 @@ export const colourName = (colour) => _(COLOUR_NAME[colour] ?? colour);
 // "green", "7s" or "no trump", in the page's language.
 export function trumpName(kind) {
   if (!kind) return "–";
-  if (kind === "none") return _("no trump");
+  const { colour, number } = trumpKind(kind);
+  if (colour) return colourName(colour);
   // TRANSLATORS: a number trump, {n} is the card number: "the 7s".
-  return isNumberTrump(kind) ? _("{n}s", { n: kind }) : colourName(kind);
+  if (number !== null) return _("{n}s", { n: number });
+  return _("no trump");
 }
 
 export const cardName = (card) =>
@@ -89,7 +95,7 @@ export function cardFace(card, { tag = "button", small = false, ranking = null }
 
 // Small colour marker used in texts ("green ◆ over red ●").
 export function trumpChip(kind) {
-  const colour = kind && !isNumberTrump(kind) && kind !== "none" ? kind : null;
+  const colour = trumpColour(kind);
   return h(
     "span",
     { class: `tchip${colour ? ` c-${colour}` : ""}` },
@@ -103,8 +109,8 @@ export function trumpChip(kind) {
 // exists comes from the engine's ranking.
 export function rankingParts(trumps, names, ranking) {
   const { chief, vice } = trumps ?? {};
-  const chiefKind = chief && chief !== "none" ? chief : null;
-  const viceKind = vice && vice !== "none" ? vice : null;
+  const chiefKind = isNamedTrump(chief) ? chief : null;
+  const viceKind = isNamedTrump(vice) ? vice : null;
   if (!chiefKind && !viceKind) return [];
   const parts = [];
   if (ranking?.some((group) => group.tier === "double")) {

@@ -39,13 +39,15 @@ async function create(event) {
   }
 }
 
-// Each rules variant has its own usual game length: classic to 200 points, revised 4 hands.
-const USUAL_LENGTH = { classic: ["target", 200], revised: ["hands", 4] };
-
+// Each rules variant has its own usual game length, which the server wrote into its option
+// (from the engine's rules catalog): a target score or a number of hands.
 function variantChanged() {
-  const [ends, value] = USUAL_LENGTH[form.variant.value] ?? USUAL_LENGTH.classic;
-  form.ends.value = ends;
-  form[ends === "target" ? "target_score" : "hands"].value = value;
+  const usual = form.variant.selectedOptions[0].dataset;
+  form.ends.value = usual.ends;
+  form.hands.value = usual.hands;
+  if (usual.ends === "target") form.target_score.value = usual.length;
+  else form.hands.value = usual.length;
+  showLengthField();
 }
 
 form.variant.addEventListener("change", variantChanged);

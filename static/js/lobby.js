@@ -4,10 +4,8 @@
 import { botLevelName, seatNumber } from "./board.js";
 import { $, fill, h, toast } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
+import { RULES, variantOf } from "./rulebook.js";
 
-const BOT_LEVELS = ["random", "heuristic", "search"];
-const DEFAULT_BOT_LEVEL = "heuristic";
-const VARIANT_NAME = { classic: N_("classic rules"), revised: N_("revised edition") };
 const SEAT_TAKEN = N_("That seat was just taken. Pick another one.");
 
 // The seats as the lobby shows them: from the newest view when there is one, else from the
@@ -47,7 +45,7 @@ export function drawLobby({ info, seats, you, canJoin }) {
 function optionsText(options) {
   return [
     options.players ? ngettext("{n} player", "{n} players", options.players) : null,
-    _(VARIANT_NAME[options.variant] ?? VARIANT_NAME.classic),
+    variantOf(options.variant)?.title,
     options.hands
       ? ngettext("{n} hand", "{n} hands", options.hands)
       : options.target_score
@@ -136,10 +134,10 @@ function drawBotSeats(info, seats) {
             "aria-label": _("Level for seat {n}", { n: i + 1 }),
             "dataset": { testid: `bot-level-${i}` },
           },
-          ...BOT_LEVELS.map((level) =>
+          ...RULES.bot_levels.map((level) =>
             h(
               "option",
-              { value: level, selected: level === (levels[`level-${i}`] ?? DEFAULT_BOT_LEVEL) },
+              { value: level, selected: level === (levels[`level-${i}`] ?? RULES.bot_level) },
               botLevelName(level),
             ),
           ),
@@ -160,7 +158,7 @@ function drawBotSeats(info, seats) {
 
 // The seat appears through the socket's next view; only a failure needs saying here.
 async function addBot(seat, button) {
-  const level = $(`#bot-seats select[name="level-${seat}"]`)?.value ?? DEFAULT_BOT_LEVEL;
+  const level = $(`#bot-seats select[name="level-${seat}"]`)?.value ?? RULES.bot_level;
   button.disabled = true;
   const response = await fetch(`${apiPath()}/bots`, {
     method: "POST",

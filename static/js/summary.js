@@ -4,6 +4,7 @@ import { roleName, seatName, winnersText } from "./board.js";
 import { trumpName } from "./cards.js";
 import { h } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
+import { variantOf } from "./rulebook.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const seatsOf = (view) => Array.from({ length: view.players }, (_, i) => i);
@@ -56,8 +57,8 @@ function story(view, r) {
       : _("Team: {chief} and {partner}.", { chief: name(r.chief), partner: name(r.partner) }),
   ];
   lines.push(goalLine(r));
-  // The revised edition names the winning team instead of a penalty.
-  if (r.variant === "revised") {
+  // Where a failed team pays no penalty (the revised edition), the other team wins instead.
+  if (variantOf(r.variant)?.penalties === false) {
     const team = WINNING_TEAM[r.winning_team];
     lines.push(team ? _(team) : _("Without a Shield nobody gets a bonus."));
   }

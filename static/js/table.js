@@ -120,7 +120,9 @@ async function start() {
   }
   ui.info = info;
   fill($("#rules-card"), rulesCard(info.rules));
-  $("#rules-classic").hidden = info.options?.variant !== "classic";
+  // The rules in short are written for one variant (the page says which).
+  const short = $("#rules-short");
+  short.hidden = info.options?.variant !== short.dataset.variant;
   connect();
   route();
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import anyio
@@ -97,6 +98,24 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
     if prompt["type"] == "discard":
         return {"type": "discard", "cards": prompt["cards"][: prompt["count"]]}
     return {"type": "play", "card": prompt["cards"][0]}
+
+
+def random_choice(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A uniformly random action from a wire view's prompt, as a client would build it: a bid
+    of 0 (a pass) to ``max_cards`` random hand cards, a random option, discard or card."""
+    prompt = view["prompt"]
+    kind = prompt["type"]
+    if kind == "bid":
+        hand = [card["id"] for card in view["hand"]]
+        k = rng.randint(0, min(prompt["max_cards"], len(hand)))
+        return {"type": "bid", "cards": sorted(rng.sample(hand, k))} if k else {"type": "pass"}
+    if kind == "trump":
+        return {"type": "trump", "trump": rng.choice(prompt["options"])}
+    if kind == "partner":
+        return {"type": "partner", "seat": rng.choice(prompt["options"])}
+    if kind == "discard":
+        return {"type": "discard", "cards": sorted(rng.sample(prompt["cards"], prompt["count"]))}
+    return {"type": "play", "card": rng.choice(prompt["cards"])}
 
 
 def step(sockets: list[WebSocketTestSession], views: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -178,17 +178,17 @@ class SpyBot:
         self._code = code
         self.calls = calls
 
-    def act(self, view: View, rng: random.Random) -> View:
+    def act(self, view: engine.HandView, rng: random.Random) -> engine.Action:
         hub = self._client.app.state.hub  # type: ignore[attr-defined]
         live = hub._rooms[self._code].live
         seat = live.hand.to_move
         # Exactly the engine's view for the seat to move: no table extras, no other hand.
         if view != engine.view(live.hand, seat):
             self.calls.append("not the seat's engine view")
-        if "seats" in view or view["seat"] != seat or view["prompt"] is None:
+        if not isinstance(view, engine.HandView) or view.seat != seat or view.prompt is None:
             self.calls.append("wrong view")
         self.calls.append("ok")
-        action: View = self._inner.act(view, rng)
+        action: engine.Action = self._inner.act(view, rng)
         return action
 
 

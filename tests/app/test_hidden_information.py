@@ -17,10 +17,10 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from app.realtime import live as live_mod
-from app.realtime.live import LiveTable, SeatInfo, TableOptions
-from engine.bots.base import random_action
-from tests.app.helpers import create_table, receive, seat_everyone
+import engine
+from app.tables import live as live_mod
+from app.tables.live import LiveTable, SeatInfo, TableOptions
+from tests.app.helpers import create_table, random_choice, receive, seat_everyone
 
 GAMES = 16
 
@@ -98,13 +98,14 @@ class Game:
             return False
         mover = view["to_move"]
         while True:
-            action = random_action(self.views[mover]["view"], rng)
+            action = random_choice(self.views[mover]["view"], rng)
             message = {"type": "action", "version": self.version, "action": action}
             self.sockets[mover].send_json(message)
             reply = self.until(mover, self.version + 1)
             if reply["type"] == "view":
                 break  # a random "pass" may be refused (the opener must bid): draw again
-        self.truth[self.version + 1] = live_mod.play(self.truth[self.version], mover, action)
+        played = engine.action_from_json(action)
+        self.truth[self.version + 1] = live_mod.play(self.truth[self.version], mover, played)
         self.version += 1
         self.views = [
             reply if index == mover else self.until(index, self.version)

@@ -101,11 +101,12 @@ async def play(table: Table, kind: str, stop_after: int | None = None) -> None:
             return
         hand = room.live.hand
         seat = hand.to_move
-        action = pick(kind, engine.view(hand, seat), bids)
+        action = pick(kind, engine.to_json_object(engine.view(hand, seat)), bids)
         bids += action["type"] == "bid"
-        assert await room.act(seat, room.live.version, action) is None
+        assert await room.act(seat, room.live.version, engine.action_from_json(action)) is None
         done += 1
-    table.results.append(room.live.last_result)
+    assert room.live.game.last_result is not None
+    table.results.append(engine.to_json_object(room.live.game.last_result))
 
 
 class Cells(HTMLParser):
@@ -321,9 +322,9 @@ async def test_hand_json_replays_to_the_same_tricks_and_result(http: AppClient) 
     # Independently: deal the shown cards again and apply the logged actions.
     state = engine.deal_from([[c["id"] for c in cards] for cards in hand["deal"]], hand["dealer"])
     for logged in hand["actions"]:
-        state = engine.apply(state, logged["seat"], logged["action"])
-    assert engine.result(state) == table.results[0]
-    assert engine.view(state, None)["tricks"] == hand["tricks"]
+        state = engine.apply(state, logged["seat"], engine.action_from_json(logged["action"]))
+    assert engine.to_json(engine.result(state)) == table.results[0]
+    assert engine.to_json(engine.view(state, None).tricks) == hand["tricks"]
     took = f"took {hand['result']['team_points']} of {hand['result']['team_goal']} needed"
     assert took in hand["explanation"]
 

@@ -17,7 +17,7 @@ import engine
 from app.history import router, sheet
 from app.history.i18n import Text
 from app.history.service import TableHistory
-from app.realtime import live as live_mod
+from app.tables import live as live_mod
 from tests.app.test_history import Cells
 from tests.engine.test_game import A, C, D, played_result, stalemate_result
 

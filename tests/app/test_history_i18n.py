@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po
 
+import engine
 from app.history import hands, i18n, words
 from app.history.i18n import Text
 
@@ -56,10 +58,11 @@ def test_german_placeholders_match() -> None:
 
 def test_words_in_both_languages() -> None:
     de, en = Text("de"), Text("en")
-    assert (words.trump(de, "7"), words.trump(de, "red"), words.trump(de, "none")) == (
+    seven, red, none = engine.TrumpKind("7"), engine.TrumpKind("red"), engine.TrumpKind("none")
+    assert (words.trump(de, seven), words.trump(de, red), words.trump(de, none)) == (
         "7er", "Rot", "Ohne Trumpf",
     )  # fmt: skip
-    assert (words.trump(en, "7"), words.trump(en, "red")) == ("7s", "Red")
+    assert (words.trump(en, seven), words.trump(en, red)) == ("7s", "Red")
     assert words.people(de, ["Anna", "Ben", "Conny"]) == "Anna, Ben und Conny"
     # Shared strings (the site header) still come from the client's catalog behind ours.
     assert i18n.translations("de").gettext("Language") == "Sprache"
@@ -67,10 +70,11 @@ def test_words_in_both_languages() -> None:
 
 def test_a_missed_goal_is_explained_in_bid_levels() -> None:
     """The penalty's reason in words people use: how many bid levels the team fell short."""
-    missed = {
-        "kind": "played", "chief": 0, "partner": None, "team_points": 9, "team_goal": 20,
-        "success": False, "level": 0, "shortfall": 2, "bonus": [-20, 10, 10],
-    }  # fmt: skip
+    missed = engine.HandResult(
+        kind=engine.Outcome.PLAYED, chief=0, partner=None, team_points=9, team_goal=20,
+        success=False, level=0, shortfall=2, bonus=(-20, 10, 10), total=(-11, 25, 26),
+        team=(0,), opponents=(1, 2),
+    )  # fmt: skip
     names = ["Anna", "Ben", "Conny"]
     assert hands.explain(missed, names, Text("en")) == (
         "Anna's team took 9 of 20 needed: 2 bid levels short → Anna −20, opponents +10"
@@ -78,7 +82,7 @@ def test_a_missed_goal_is_explained_in_bid_levels() -> None:
     assert hands.explain(missed, names, Text("de")).endswith(
         ": 2 Gebotsstufen zu wenig → Anna −20, Gegner +10"
     )
-    lower = {**missed, "level": 1, "shortfall": 1, "bonus": [-10, 5, 5]}
+    lower = replace(missed, level=1, shortfall=1, bonus=(-10, 5, 5))
     assert hands.explain(lower, names, Text("en")).endswith(
         ": enough for bid 1 only, 1 bid level short → Anna −10, opponents +5"
     )

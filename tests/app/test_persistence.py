@@ -12,9 +12,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.testclient import TestClient, WebSocketTestSession
 
+import engine
 from app.config import async_database_url
+from app.lobby import schemas, service
 from app.main import release
-from app.tables import schemas, service
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
     create_table,
@@ -251,7 +252,7 @@ async def test_concurrent_actions_apply_once(make_app: Callable[..., FastAPI]) -
         for index in range(3):
             await room.join(name=f"P{index}", wanted=None)
         seat, version = room.live.hand.to_move, room.live.version
-        tries = [room.act(seat, version, {"type": "pass"}) for _ in range(5)]
+        tries = [room.act(seat, version, engine.Pass()) for _ in range(5)]
         results = await asyncio.gather(*tries)
         assert results.count(None) == 1
         assert {result.code for result in results if result is not None} == {"stale_version"}

@@ -1,8 +1,9 @@
-"""The commit path of both backends: SQLAlchemy's transaction (SQLite) and PostgreSQL's single
-statement. Same rows, same guard, same refusals."""
+"""The one writer (app/tables/writer.py) on both backends: SQLAlchemy's transaction (SQLite) and
+PostgreSQL's single statement. Same rows, same guard, same refusals, same bot-seat takeover."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -11,11 +12,10 @@ from fastapi import FastAPI
 from sqlalchemy import select
 
 from app.main import release
-from app.realtime import fanout
 from app.tables import repository
 from app.tables.models import Action, Hand, Seat, Table
-from app.tables.repository import Change, StaleWrite
-from app.tables.writers import ChangeWriter, PostgresWriter
+from app.tables.rows import ActionRow, HandRow, SeatRow
+from app.tables.writer import Change, StaleWrite, Writer, create_writer
 
 
 @pytest.fixture
@@ -28,31 +28,28 @@ async def app(make_app: Callable[..., FastAPI]) -> AsyncIterator[FastAPI]:
 async def new_table(app: FastAPI) -> int:
     async with app.state.session_factory() as session:
         table = await repository.create_table(
-            session=session, invite_code=f"code-{id(app)}", options={}, host_token_hash=None
+            # The database outlives the app objects (whose ids Python reuses): a fresh code.
+            session=session,
+            invite_code=f"code-{secrets.token_hex(8)}",
+            options={},
+            host_token_hash=None,
         )
         await session.commit()
         return table.id
 
 
-def seat_row(table_id: int, seat: int, name: str, *, bot: bool = False) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seat": seat,
-        "name": name,
-        "token_hash": f"{table_id}-{name}",  # unique in the whole (shared) test database
-        "is_bot": bot,
-        "bot_level": "heuristic" if bot else None,
-    }
+def seat_row(table_id: int, seat: int, name: str, *, bot: bool = False) -> SeatRow:
+    return SeatRow(
+        seat=seat,
+        name=name,
+        token_hash=f"{table_id}-{name}",  # unique in the whole (shared) test database
+        is_bot=bot,
+        bot_level="heuristic" if bot else None,
+    )
 
 
-def action_row(table_id: int, seq: int) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seq": seq,
-        "hand_number": 1,
-        "seat": 0,
-        "action": {"type": "bid", "cards": [3, 17]},
-    }
+def action_row(table_id: int, seq: int) -> ActionRow:
+    return ActionRow(seq=seq, hand_number=1, seat=0, action={"type": "bid", "cards": [3, 17]})
 
 
 async def rows(app: FastAPI, table_id: int) -> dict[str, Any]:
@@ -70,19 +67,19 @@ async def rows(app: FastAPI, table_id: int) -> dict[str, Any]:
 
 
 async def test_the_backend_gets_its_writer(app: FastAPI, database_url: str) -> None:
-    writer: ChangeWriter = app.state.writer
-    assert isinstance(writer, PostgresWriter) == database_url.startswith("postgresql")
+    writer: Writer = app.state.writer
+    assert (writer.strategy == "one statement") == database_url.startswith("postgresql")
 
 
 async def test_a_change_is_written_whole_with_its_version(app: FastAPI) -> None:
-    writer: ChangeWriter = app.state.writer
+    writer: Writer = app.state.writer
     table_id = await new_table(app)
     seated = Change(seats=[seat_row(table_id, 0, "Ada"), seat_row(table_id, 1, "Bot", bot=True)])
     assert await writer.commit(table_id=table_id, expected_version=0, change=seated) == 1
     # 63-bit deal seeds survive the trip through JSON exactly.
     seed = 2**62 + 12345
     dealt = Change(
-        hands=[{"table_id": table_id, "number": 1, "dealer": 1, "seed": seed}],
+        hands=[HandRow(number=1, dealer=1, seed=seed)],
         actions=[action_row(table_id, 1)],
     )
     assert await writer.commit(table_id=table_id, expected_version=1, change=dealt) == 2
@@ -95,7 +92,7 @@ async def test_a_change_is_written_whole_with_its_version(app: FastAPI) -> None:
 
 
 async def test_a_person_replaces_a_bot_in_its_row(app: FastAPI) -> None:
-    writer: ChangeWriter = app.state.writer
+    writer: Writer = app.state.writer
     table_id = await new_table(app)
     bot = Change(seats=[seat_row(table_id, 2, "Bot", bot=True)])
     await writer.commit(table_id=table_id, expected_version=0, change=bot)
@@ -104,8 +101,82 @@ async def test_a_person_replaces_a_bot_in_its_row(app: FastAPI) -> None:
     assert (await rows(app, table_id))["seats"] == [(2, "Grace", False, None)]
 
 
+async def seat_ids(app: FastAPI, table_id: int) -> dict[int, int]:
+    async with app.state.session_factory() as session:
+        query = select(Seat.seat, Seat.id).where(Seat.table_id == table_id)
+        return {row.seat: row.id for row in (await session.execute(query)).all()}
+
+
+async def test_a_takeover_keeps_the_seats_row_on_every_backend(app: FastAPI) -> None:
+    writer: Writer = app.state.writer
+    table_id = await new_table(app)
+    bots = Change(seats=[seat_row(table_id, 1, "Bot1", bot=True), seat_row(table_id, 2, "Bot2")])
+    await writer.commit(table_id=table_id, expected_version=0, change=bots)
+    before = await seat_ids(app, table_id)
+    person = Change(seats=[seat_row(table_id, 1, "Grace")], replaced=[1])
+    await writer.commit(table_id=table_id, expected_version=1, change=person)
+    assert await seat_ids(app, table_id) == before  # updated in place: same row, same id
+    assert (await rows(app, table_id))["seats"] == [
+        (1, "Grace", False, None),
+        (2, "Bot2", False, None),
+    ]
+
+
+def a_full_change(table_id: int) -> Change:
+    """A seat, the hand it deals and the hand's first action: all of a join's kinds of row."""
+    return Change(
+        seats=[seat_row(table_id, 0, "Ada")],
+        hands=[HandRow(number=1, dealer=0, seed=7)],
+        actions=[action_row(table_id, 1)],
+    )
+
+
+@pytest.mark.parametrize(
+    "taken",
+    [
+        pytest.param(lambda t: Change(seats=[seat_row(t, 0, "Bea")]), id="seat"),
+        pytest.param(lambda t: Change(seats=[seat_row(t, 3, "Ada")]), id="token-hash"),
+        pytest.param(
+            lambda t: Change(hands=[HandRow(number=1, dealer=2, seed=9)]),
+            id="hand-number",
+        ),
+        pytest.param(lambda t: Change(actions=[action_row(t, 1)]), id="action-seq"),
+    ],
+)
+async def test_a_taken_unique_key_is_stale_and_writes_nothing(
+    app: FastAPI, taken: Callable[[int], Change]
+) -> None:
+    writer: Writer = app.state.writer
+    table_id = await new_table(app)
+    await writer.commit(table_id=table_id, expected_version=0, change=a_full_change(table_id))
+    before = await rows(app, table_id)
+    with pytest.raises(StaleWrite):
+        await writer.commit(table_id=table_id, expected_version=1, change=taken(table_id))
+    assert await rows(app, table_id) == before
+
+
+async def test_seats_hands_and_actions_are_written_all_or_nothing(app: FastAPI) -> None:
+    writer: Writer = app.state.writer
+    table_id = await new_table(app)
+    empty = await rows(app, table_id)
+    # Only the last part is refused (two actions with one seq): the seat and hand go too.
+    spoiled = a_full_change(table_id)
+    spoiled = Change(seats=spoiled.seats, hands=spoiled.hands, actions=[*spoiled.actions] * 2)
+    with pytest.raises(StaleWrite):
+        await writer.commit(table_id=table_id, expected_version=0, change=spoiled)
+    assert await rows(app, table_id) == empty
+    # A stale version: not even the parts that would fit are written.
+    with pytest.raises(StaleWrite):
+        await writer.commit(table_id=table_id, expected_version=1, change=a_full_change(table_id))
+    assert await rows(app, table_id) == empty
+    # On its version, all of it.
+    await writer.commit(table_id=table_id, expected_version=0, change=a_full_change(table_id))
+    written = await rows(app, table_id)
+    assert [len(written[kind]) for kind in ("seats", "hands", "actions")] == [1, 1, 1]
+
+
 async def test_a_stale_or_duplicate_change_writes_nothing(app: FastAPI) -> None:
-    writer: ChangeWriter = app.state.writer
+    writer: Writer = app.state.writer
     table_id = await new_table(app)
     await writer.commit(
         table_id=table_id, expected_version=0, change=Change(actions=[action_row(table_id, 1)])
@@ -125,13 +196,15 @@ async def test_a_stale_or_duplicate_change_writes_nothing(app: FastAPI) -> None:
     assert await rows(app, table_id) == before
 
 
-@pytest.mark.postgres
-@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
-async def test_postgres_tells_the_fan_out_of_exactly_the_committed_changes(
+async def test_the_writer_tells_the_fan_out_of_exactly_the_committed_changes(
     app: FastAPI, database_url: str
 ) -> None:
     told: list[tuple[int, int]] = []
-    writer = PostgresWriter(fanout.libpq_url(database_url), committed=lambda *c: told.append(c))
+    writer = create_writer(
+        database_url=database_url,
+        db_engine=app.state.db_engine,
+        committed=lambda *c: told.append(c),
+    )
     table_id = await new_table(app)
     try:
         first = Change(actions=[action_row(table_id, 1)])

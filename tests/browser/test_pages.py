@@ -29,7 +29,7 @@ def test_german_home_lobby_and_switch_to_english(browser: Browser, server: Serve
     # Template text (gettext) and script text (the client catalog, /i18n/de.json) are both German.
     expect(page.get_by_text("Einladungslink: schick ihn deinen Freunden")).to_be_visible()
     expect(page.locator("#lobby-options")).to_have_text(
-        "3 Spieler · klassische Regeln · bis 200 Punkte"
+        "3 Spieler · Klassisches Mü · bis 200 Punkte"
     )
     expect(page.get_by_test_id("invite-url")).to_have_value(f"{server.base_url}/t/{code}")
     page.get_by_test_id("name-input").fill("Anna")

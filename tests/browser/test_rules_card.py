@@ -26,7 +26,7 @@ def test_revised_rules_card_marks_unverified_values(browser: Browser, server: Se
     expect(card).to_contain_text("42")  # bid 7 with 4 players: the rulebook's one example
     expect(card).to_contain_text("× 10 (Crown)")
     expect(page.get_by_test_id("rules-unverified")).to_contain_text("Unverified")
-    expect(page.locator("#rules-classic")).to_be_hidden()  # the classic summary would mislead
+    expect(page.locator("#rules-short")).to_be_hidden()  # the classic summary would mislead
     page.context.close()
 
 

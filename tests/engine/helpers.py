@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import engine
 from engine.cards import COLOUR_OF, DECK_SIZE
@@ -53,11 +52,15 @@ Step = tuple[int, Sequence[int] | None]  # (seat, cards shown) ; None = pass
 def run_auction(state: HandState, script: Sequence[Step]) -> HandState:
     for seat, shown in script:
         assert state.to_move == seat, f"expected seat {seat} to move, not {state.to_move}"
-        action: dict[str, Any] = (
-            {"type": "pass"} if shown is None else {"type": "bid", "cards": list(shown)}
-        )
+        action = engine.Pass() if shown is None else engine.Bid(tuple(shown))
         state = engine.apply(state, seat, action)
     return state
+
+
+def apply_json(state: HandState, seat: int | None, payload: object) -> HandState:
+    """What a server does with an action sent as JSON: parse it, then apply it (either step
+    may refuse it)."""
+    return engine.apply(state, seat, engine.action_from_json(payload))
 
 
 def passes(*seats: int) -> list[Step]:
@@ -69,5 +72,5 @@ def play(state: HandState, *names: str | int) -> HandState:
     for name in names:
         cid = card(name) if isinstance(name, str) else name
         assert state.to_move is not None
-        state = engine.apply(state, state.to_move, {"type": "play", "card": cid})
+        state = engine.apply(state, state.to_move, engine.Play(cid))
     return state

@@ -2,36 +2,37 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import engine
+from engine import Bid, Discard, Partner, Pass, Play, Trump, TrumpKind
 from engine.state import AUCTION, END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
-from engine.trumps import kind_to_str, trick_winner
+from engine.trumps import trick_winner
 
 TRUMP_WORDS = ["none", "red", "yellow", "green", "blue", "purple", *map(str, range(10))]
 
 
-def random_action(state: HandState, rng: random.Random) -> dict[str, Any]:
-    """A random legal dict action; bids like a player who often passes (and, without the
-    classic small-steps cap, shows at most 3 cards a turn, so that Crowns sometimes win)."""
+def random_action(state: HandState, rng: random.Random) -> engine.Action:
+    """A random legal action; bids like a player who often passes (and, without the classic
+    small-steps cap, shows at most 3 cards a turn, so that Crowns sometimes win)."""
     prompt = engine.legal_prompt(state)
     assert prompt is not None and state.to_move is not None
-    kind = prompt["type"]
-    if kind == "bid":
-        if prompt["max_cards"] == 0 or rng.random() < 0.65:
-            return {"type": "pass"}
-        most = min(prompt["max_cards"], 3) if state.rules.roles_move else prompt["max_cards"]
+    if isinstance(prompt, engine.BidPrompt):
+        if prompt.max_cards == 0 or rng.random() < 0.65:
+            return Pass()
+        most = min(prompt.max_cards, 3) if state.rules.roles_move else prompt.max_cards
         k = rng.randint(1, most)
-        return {"type": "bid", "cards": rng.sample(state.hands[state.to_move], k)}
-    if kind == "discard":
-        return {"type": "discard", "cards": rng.sample(prompt["cards"], prompt["count"])}
-    if kind == "trump":
-        return {"type": "trump", "trump": rng.choice(prompt["options"])}
-    if kind == "partner":
-        return {"type": "partner", "seat": rng.choice(prompt["options"])}
-    return {"type": "play", "card": rng.choice(prompt["cards"])}
+        return Bid(tuple(rng.sample(state.hands[state.to_move], k)))
+    if isinstance(prompt, engine.DiscardPrompt):
+        return Discard(tuple(rng.sample(prompt.cards, prompt.count)))
+    if isinstance(prompt, engine.TrumpPrompt):
+        return Trump(rng.choice(prompt.options))
+    if isinstance(prompt, engine.PartnerPrompt):
+        return Partner(rng.choice(prompt.options))
+    return Play(rng.choice(prompt.cards))
 
 
 def card_ids(payload: Any) -> Iterator[int]:
@@ -67,7 +68,7 @@ def assert_no_leak(state: HandState) -> None:
         return
     for viewer in [None, *range(state.players)]:
         hidden = hidden_from(state, viewer)
-        seen = set(card_ids(engine.view(state, viewer)))
+        seen = set(card_ids(engine.to_json(engine.view(state, viewer))))
         assert not seen & hidden, f"seat {viewer} sees hidden cards {seen & hidden}"
 
 
@@ -88,23 +89,22 @@ def assert_prompt_is_exact(state: HandState) -> None:
     seat, prompt = state.to_move, engine.legal_prompt(state)
     assert seat is not None and prompt is not None
     wrong_seat = (seat + 1) % state.players
-    _refused(state, wrong_seat, {"type": "pass"}, "not_your_turn")
-    kind = prompt["type"]
-    if kind == "bid":
+    _refused(state, wrong_seat, Pass(), "not_your_turn")
+    if isinstance(prompt, engine.BidPrompt):
         _check_bid_prompt(state, seat, prompt)
-    elif kind == "trump":
+    elif isinstance(prompt, engine.TrumpPrompt):
         for word in TRUMP_WORDS:
-            if word in prompt["options"]:
-                engine.apply(state, seat, {"type": "trump", "trump": word})
+            if word in prompt.options:
+                engine.apply(state, seat, Trump(TrumpKind(word)))
             else:
-                _refused(state, seat, {"type": "trump", "trump": word}, "trump_not_allowed")
-        _refused(state, seat, {"type": "play", "card": 0}, "wrong_phase")
-    elif kind == "discard":
+                _refused(state, seat, Trump(TrumpKind(word)), "trump_not_allowed")
+        _refused(state, seat, Play(0), "wrong_phase")
+    elif isinstance(prompt, engine.DiscardPrompt):
         _check_discard_prompt(state, seat, prompt)
-    elif kind == "partner":
+    elif isinstance(prompt, engine.PartnerPrompt):
         for other in range(-1, state.players + 1):
-            action = {"type": "partner", "seat": other}
-            if other in prompt["options"]:
+            action = Partner(other)
+            if other in prompt.options:
                 engine.apply(state, seat, action)
             else:
                 _refused(state, seat, action, "partner_not_allowed")
@@ -112,35 +112,35 @@ def assert_prompt_is_exact(state: HandState) -> None:
         _check_play_prompt(state, seat, prompt)
 
 
-def _check_bid_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> None:
-    k, hand = prompt["max_cards"], state.hands[seat]
-    engine.apply(state, seat, {"type": "pass"})
+def _check_bid_prompt(state: HandState, seat: int, prompt: engine.BidPrompt) -> None:
+    k, hand = prompt.max_cards, state.hands[seat]
+    engine.apply(state, seat, Pass())
     if k:
-        engine.apply(state, seat, {"type": "bid", "cards": hand[:k]})
+        engine.apply(state, seat, Bid(tuple(hand[:k])))
     if len(hand) > k:
-        _refused(state, seat, {"type": "bid", "cards": hand[: k + 1]}, "too_many_cards")
-    _refused(state, seat, {"type": "play", "card": 0}, "wrong_phase")
+        _refused(state, seat, Bid(tuple(hand[: k + 1])), "too_many_cards")
+    _refused(state, seat, Play(0), "wrong_phase")
 
 
-def _check_discard_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> None:
-    cards, count = prompt["cards"], prompt["count"]
+def _check_discard_prompt(state: HandState, seat: int, prompt: engine.DiscardPrompt) -> None:
+    cards, count = list(prompt.cards), prompt.count
     assert cards == sorted(state.hands[seat]) and count == len(state.kitty) - len(state.discarded)
-    engine.apply(state, seat, {"type": "discard", "cards": cards[-count:]})
+    engine.apply(state, seat, Discard(tuple(cards[-count:])))
     bad = [cards[: count - 1], [*cards, -1][: count + 1], [cards[0]] * count]
     bad += [[*cards[: count - 1], c] for c in state.displays[seat][:1]]
     bad += [[*cards[: count - 1], c] for c in range(60) if c not in cards][:2]
     for shown in bad:
-        _refused(state, seat, {"type": "discard", "cards": shown}, "discard_not_allowed")
+        _refused(state, seat, Discard(tuple(shown)), "discard_not_allowed")
     _refused(state, seat, {"type": "discard", "cards": "all"}, "bad_action")
-    _refused(state, seat, {"type": "pass"}, "wrong_phase")
-    _refused(state, seat, {"type": "play", "card": cards[0]}, "wrong_phase")
+    _refused(state, seat, Pass(), "wrong_phase")
+    _refused(state, seat, Play(cards[0]), "wrong_phase")
 
 
-def _check_play_prompt(state: HandState, seat: int, prompt: dict[str, Any]) -> None:
+def _check_play_prompt(state: HandState, seat: int, prompt: engine.PlayPrompt) -> None:
     pool = set(state.playable(seat))
     for cid in range(60):
-        action = {"type": "play", "card": cid}
-        if cid in prompt["cards"]:
+        action = Play(cid)
+        if cid in prompt.cards:
             engine.apply(state, seat, action)
         else:
             _refused(state, seat, action, "must_follow_suit" if cid in pool else "card_not_yours")
@@ -155,10 +155,15 @@ def fingerprint(state: HandState) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-def _refused(state: HandState, seat: int, action: dict[str, Any], code: str) -> None:
+def _refused(state: HandState, seat: int, action: object, code: str) -> None:
+    """``action`` (typed, or JSON that goes through ``action_from_json``) is refused with
+    ``code``, and ``state`` is unchanged."""
     before = fingerprint(state)
     try:
-        engine.apply(state, seat, action)
+        if isinstance(action, engine.ACTION_TYPES):
+            engine.apply(state, seat, action)
+        else:
+            engine.apply(state, seat, engine.action_from_json(action))
     except engine.IllegalAction as refused:
         assert refused.code == code, (action, refused.code, code)
     else:
@@ -170,16 +175,16 @@ def assert_fast_interface_agrees(state: HandState) -> None:
     """The integer interface offers exactly what the prompt offers."""
     prompt, actions = engine.legal_prompt(state), state.legal_actions()
     assert prompt is not None
-    if prompt["type"] == "play":
-        assert actions == prompt["cards"]
-    elif prompt["type"] == "trump":
-        assert [kind_to_str(a - TRUMP_BASE) for a in actions] == prompt["options"]
-    elif prompt["type"] == "partner":
-        assert [a - PARTNER_BASE for a in actions] == prompt["options"]
-    elif prompt["type"] == "discard":
-        assert actions == prompt["cards"]
+    if isinstance(prompt, engine.PlayPrompt):
+        assert actions == list(prompt.cards)
+    elif isinstance(prompt, engine.TrumpPrompt):
+        assert [TrumpKind.from_code(a - TRUMP_BASE) for a in actions] == list(prompt.options)
+    elif isinstance(prompt, engine.PartnerPrompt):
+        assert [a - PARTNER_BASE for a in actions] == list(prompt.options)
+    elif isinstance(prompt, engine.DiscardPrompt):
+        assert actions == list(prompt.cards)
     else:
-        shown_choices = len(state.hands[state.to_move or 0]) if prompt["max_cards"] else 0
+        shown_choices = len(state.hands[state.to_move or 0]) if prompt.max_cards else 0
         assert actions[-1] == END_TURN and len(actions) - 1 == shown_choices
 
 
@@ -187,42 +192,62 @@ def assert_result_consistent(state: HandState) -> None:
     result = engine.result(state)
     assert result is not None
     deck_points = 12 * len(state.colours)
-    if result["kind"] == "played":
-        assert sum(result["card_points"]) == deck_points
+    if result.kind == "played":
+        assert sum(result.card_points) == deck_points
         assert len(state.tricks) == state.rules.hand_size(state.players)
         table = state.trumps()
         for _, plays, winner, _ in state.tricks:
             order = [c for _, c in plays]
             assert plays[trick_winner(table, order)][0] == winner
     else:
-        assert result["card_points"] == [0] * state.players
-    assert result["total"] == [
-        p + b for p, b in zip(result["card_points"], result["bonus"], strict=True)
-    ]
-    assert result["variant"] == state.rules.name
+        assert result.card_points == (0,) * state.players
+    assert result.total == tuple(
+        p + b for p, b in zip(result.card_points, result.bonus, strict=True)
+    )
+    assert result.variant == state.rules.name
     if state.rules.roles_move:
         assert_revised_result(state, result)
+    else:
+        assert_classic_teams(state, result)
 
 
-def assert_revised_result(state: HandState, result: dict[str, Any]) -> None:
+def assert_classic_teams(state: HandState, result: engine.HandResult) -> None:
+    """The teams the result names: the chief and its partner, everyone else; the team gets
+    the bonus exactly when it met its goal (C28)."""
+    if result.kind != "played":
+        assert result.team == result.opponents == result.winners == ()
+        return
+    team = tuple(sorted({state.chief, state.partner} - {None}))
+    assert result.team == team and set(result.opponents) == set(range(state.players)) - set(team)
+    assert result.winners == (team if result.success else ())
+
+
+def assert_revised_result(state: HandState, result: engine.HandResult) -> None:
     """R6, R12: no Eklat, no penalty; the bonuses go to exactly the winning team."""
-    assert result["kind"] in ("played", "redeal") and result["provocateur"] is None
-    parts = zip(result["bid_bonus"], result["trump_bonus"], strict=True)
-    assert result["bonus"] == [b + t for b, t in parts] and min(result["bonus"]) >= 0
-    assert sorted(result["discarded"]) == sorted(state.discarded)
-    if result["kind"] == "redeal":
-        assert max(state.counts) == 0 and result["winning_team"] is None
+    assert result.kind in ("played", "redeal") and result.provocateur is None
+    assert result.bid_bonus is not None and result.trump_bonus is not None
+    assert result.discarded is not None
+    parts = zip(result.bid_bonus, result.trump_bonus, strict=True)
+    assert result.bonus == tuple(b + t for b, t in parts) and min(result.bonus) >= 0
+    assert sorted(result.discarded) == sorted(state.discarded)
+    if result.kind == "redeal":
+        assert max(state.counts) == 0 and result.winning_team is None
+        assert result.team == result.winners == ()
         return
     crown_team = {state.chief, state.partner} - {None}
-    winning = result["winning_team"]
-    assert (winning == "crown") == (result["team_points"] >= result["team_goal"])
+    winning = result.winning_team
+    assert result.team_points is not None and result.team_goal is not None
+    assert (winning == "crown") == (result.team_points >= result.team_goal)
+    assert set(result.team) == crown_team
     if winning is None:
-        assert state.vice is None and not any(result["bonus"])
+        assert state.vice is None and not any(result.bonus) and result.winners == ()
         return
     members = crown_team if winning == "crown" else set(range(state.players)) - crown_team
-    assert {s for s, b in enumerate(result["bonus"]) if b} == members
-    bid = result["bid"] * 10 if winning == "crown" else result["shield_bid"] * 5
-    assert all(result["bid_bonus"][s] == bid for s in members)
+    assert {s for s, b in enumerate(result.bonus) if b} == members == set(result.winners)
+    assert result.bid is not None
+    shield_bid = result.shield_bid or 0
+    bid = result.bid * 10 if winning == "crown" else shield_bid * 5
+    assert all(result.bid_bonus[s] == bid for s in members)
 
 
 def play_hand(
@@ -237,10 +262,15 @@ def play_hand(
             assert_fast_interface_agrees(state)
         before = fingerprint(state)
         action = random_action(state, rng)
-        # Keys the rules do not read are ignored, and the canonical action drops them.
-        noisy = {"note": float("nan"), **action}
-        new = engine.apply(state, state.to_move, noisy)
-        assert engine.canonical_action(noisy) == action
+        # What the server does: JSON in (keys the rules do not read are ignored, and the
+        # parsed action is canonical: they are gone from its JSON form), then apply.
+        wire = engine.to_json(action)
+        assert isinstance(wire, dict)
+        noisy = {"note": math.nan, **wire}
+        parsed = engine.action_from_json(noisy)
+        assert parsed == action and engine.to_json(parsed) == wire
+        assert engine.is_legal(state, state.to_move, parsed)
+        new = engine.apply(state, state.to_move, parsed)
         assert fingerprint(state) == before, "apply must not change its input"
         state = new
     assert_conserved(state)

@@ -8,7 +8,7 @@ import pytest
 import engine
 from engine.state import HandState
 
-from .helpers import card, cards, passes, run_auction, stack
+from .helpers import apply_json, card, cards, passes, run_auction, stack
 
 A, B, C, D, E = range(5)
 
@@ -33,8 +33,8 @@ def t1_deal() -> HandState:
 
 def max_cards(state: HandState) -> int:
     prompt = engine.legal_prompt(state)
-    assert prompt is not None and prompt["type"] == "bid"
-    return int(prompt["max_cards"])
+    assert isinstance(prompt, engine.BidPrompt)
+    return prompt.max_cards
 
 
 def test_t1_limits_follow_small_steps() -> None:
@@ -54,20 +54,20 @@ def test_t1_auction_ends_after_five_passes_with_chief_and_vice() -> None:
     assert (state.chief, state.bid, state.vice) == (D, 4, C)
     assert state.phase == "vice_trump" and state.to_move == C
     view = engine.view(state, C)
-    assert view["team_goal"] == 33 and view["bid"] == 4
+    assert view.team_goal == 33 and view.bid == 4
 
 
 def test_t1_dealer_opens_with_exactly_one_card() -> None:
     state = t1_deal()
     assert state.to_move == A and max_cards(state) == 1
     with pytest.raises(engine.TooManyCards):
-        engine.apply(state, A, {"type": "bid", "cards": cards("R6", "R2")})
+        engine.apply(state, A, engine.Bid(tuple(cards("R6", "R2"))))
 
 
 def test_small_steps_refuses_more_than_one_over_the_highest() -> None:
     state = run_auction(t1_deal(), T1_SCRIPT[:3])
     with pytest.raises(engine.TooManyCards) as refused:
-        engine.apply(state, D, {"type": "bid", "cards": cards("G1", "Bl1", "G8")})
+        engine.apply(state, D, engine.Bid(tuple(cards("G1", "Bl1", "G8"))))
     assert refused.value.code == "too_many_cards"
     assert state.counts[D] == 0 and len(state.hands[D]) == 12  # unchanged
 
@@ -78,17 +78,17 @@ def test_t2_eklat_scores_and_provocateur() -> None:
     assert state.phase == "over"
     result = engine.result(state)
     assert result is not None
-    assert result["kind"] == "stalemate"
-    assert result["tied"] == [A, C, D] and result["provocateur"] == D
-    assert result["total"] == [15, 0, 15, -30, 0]
-    assert result["card_points"] == [0, 0, 0, 0, 0]
+    assert result.kind == "stalemate"
+    assert result.tied == (A, C, D) and result.provocateur == D
+    assert result.total == (15, 0, 15, -30, 0)
+    assert result.card_points == (0, 0, 0, 0, 0)
 
 
 def test_t3_all_pass() -> None:
     state = run_auction(t1_deal(), passes(A, B, C, D, E))
     result = engine.result(state)
-    assert result is not None and result["kind"] == "all_passed"
-    assert result["total"] == [0] * 5
+    assert result is not None and result.kind == "all_passed"
+    assert result.total == (0,) * 5
 
 
 def test_passing_player_may_re_enter_and_underbid() -> None:
@@ -103,8 +103,8 @@ def test_edge_7_everyone_tied() -> None:
     script = [(seat, [card(name)]) for seat, name in enumerate(openers)]
     state = run_auction(t1_deal(), [*script, *passes(A, B, C, D, E)])
     result = engine.result(state)
-    assert result is not None and result["provocateur"] == E
-    assert result["total"] == [5, 5, 5, 5, -10]
+    assert result is not None and result.provocateur == E
+    assert result.total == (5, 5, 5, 5, -10)
 
 
 def test_edge_8_provocateur_is_the_tied_player_who_placed_last() -> None:
@@ -115,9 +115,9 @@ def test_edge_8_provocateur_is_the_tied_player_who_placed_last() -> None:
     ]  # fmt: skip
     state = run_auction(engine.deal_from(hands, dealer=A), script)
     result = engine.result(state)
-    assert result is not None and result["tied"] == [A, B]
-    assert result["provocateur"] == A  # Conny's later underbid does not matter
-    assert result["total"] == [-20, 10, 0, 0, 0]
+    assert result is not None and result.tied == (A, B)
+    assert result.provocateur == A  # Conny's later underbid does not matter
+    assert result.total == (-20, 10, 0, 0, 0)
 
 
 def test_edge_1_empty_hand_can_only_pass() -> None:
@@ -126,13 +126,13 @@ def test_edge_1_empty_hand_can_only_pass() -> None:
         seat = state.to_move
         assert seat is not None
         k = max_cards(state)
-        state = engine.apply(state, seat, {"type": "bid", "cards": state.hands[seat][:k]})
+        state = engine.apply(state, seat, engine.Bid(tuple(state.hands[seat][:k])))
     while state.to_move != 2:
-        state = engine.apply(state, state.to_move, {"type": "pass"})
+        state = engine.apply(state, state.to_move, engine.Pass())
     assert max_cards(state) == 0 and state.legal_actions() == [60]
     with pytest.raises(engine.CardNotYours):
-        engine.apply(state, 2, {"type": "bid", "cards": [state.displays[2][0]]})
-    engine.apply(state, 2, {"type": "pass"})
+        engine.apply(state, 2, engine.Bid((state.displays[2][0],)))
+    engine.apply(state, 2, engine.Pass())
 
 
 @pytest.mark.parametrize(
@@ -152,7 +152,7 @@ def test_edge_1_empty_hand_can_only_pass() -> None:
 def test_edge_19_illegal_auction_actions(action: object, code: str) -> None:
     state = t1_deal()
     with pytest.raises(engine.IllegalAction) as refused:
-        engine.apply(state, A, action)
+        apply_json(state, A, action)
     assert refused.value.code == code
     assert state.counts == [0] * 5 and state.to_move == A and not state.auction_log
 
@@ -160,10 +160,10 @@ def test_edge_19_illegal_auction_actions(action: object, code: str) -> None:
 def test_displayed_card_cannot_be_shown_again() -> None:
     state = run_auction(t1_deal(), T1_SCRIPT[:5])
     with pytest.raises(engine.CardNotYours):
-        engine.apply(state, A, {"type": "bid", "cards": cards("R6")})
+        engine.apply(state, A, engine.Bid(tuple(cards("R6"))))
 
 
 def test_wrong_seat_is_refused() -> None:
     with pytest.raises(engine.NotYourTurn) as refused:
-        engine.apply(t1_deal(), B, {"type": "pass"})
+        engine.apply(t1_deal(), B, engine.Pass())
     assert refused.value.code == "not_your_turn"

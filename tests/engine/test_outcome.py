@@ -35,7 +35,7 @@ def test_t9_identical_numbers_mean_no_vice() -> None:
     state = run_auction(engine.deal_from(stack(5, fixed), dealer=A), script)
     assert (state.chief, state.vice) == (A, None)
     assert state.phase == "chief_trump" and state.to_move == A
-    assert engine.view(state, None)["trumps"] == {"vice": None, "chief": None}
+    assert engine.to_json(engine.view(state, None).trumps) == {"vice": None, "chief": None}
 
 
 def test_edge_4_chief_alone_has_no_vice_and_any_partner() -> None:
@@ -44,10 +44,10 @@ def test_edge_4_chief_alone_has_no_vice_and_any_partner() -> None:
         engine.deal_from(stack(5, fixed), 0), [(A, fixed[A]), *passes(B, C, D, E, A)]
     )
     assert (state.chief, state.vice, state.bid) == (A, None, 1)
-    prompt = engine.legal_prompt(state)
+    prompt = engine.to_json(engine.legal_prompt(state))
     assert prompt == {"type": "trump", "role": "chief", "options": ["green", "7", "none"]}
-    state = engine.apply(state, A, {"type": "trump", "trump": "none"})
-    assert engine.legal_prompt(state) == {"type": "partner", "options": [B, C, D, E]}
+    state = engine.apply(state, A, engine.Trump(engine.TrumpKind.NONE))
+    assert engine.legal_prompt(state) == engine.PartnerPrompt((B, C, D, E))
 
 
 def test_edge_6_three_players_no_vice_no_partner() -> None:
@@ -57,5 +57,5 @@ def test_edge_6_three_players_no_vice_no_partner() -> None:
     script = [(0, fixed[0][:1]), (1, fixed[1]), (2, None), (0, fixed[0][1:]), *passes(1, 2, 0)]
     state = run_auction(engine.deal_from(hands, 0), script)
     assert (state.chief, state.vice) == (0, None)
-    state = engine.apply(state, 0, {"type": "trump", "trump": "red"})
+    state = engine.apply(state, 0, engine.Trump(engine.TrumpKind.RED))
     assert state.phase == "play" and state.to_move == 0 and state.partner is None

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.enums import TrumpKind
 from engine.state import PLAY, HandState
-from engine.trumps import NO_TRUMP, kind_from_str, trick_rank, trick_winner, trump_table
+from engine.trumps import NO_TRUMP, trick_rank, trick_winner, trump_table
 
 from .helpers import card, cards, play, stack
 
@@ -30,8 +31,8 @@ def in_play(
             state.hands[seat].remove(c)
             state.displays[seat].append(c)
     state.chief, state.vice = 0, (1 if vice else None)
-    state.vice_kind = kind_from_str(vice) if vice else None
-    state.chief_kind = kind_from_str(chief)
+    state.vice_kind = TrumpKind(vice).code if vice else None
+    state.chief_kind = TrumpKind(chief).code
     state.table = trump_table(state.vice_kind if vice else NO_TRUMP, state.chief_kind)
     state.phase_id, state.to_move = PLAY, leader
     return state
@@ -42,7 +43,7 @@ def winner_of_last_trick(state: HandState) -> int:
 
 
 def test_t10_double_trumps_then_number_trumps_then_vice_colour() -> None:
-    table = trump_table(kind_from_str("red"), kind_from_str("7"))
+    table = trump_table(TrumpKind.RED.code, TrumpKind.SEVEN.code)
     r7, r7b, y7, b7 = card("R7"), card("R7", 1), card("Y7"), card("Bl7")
     order = [r7, y7, card("R9"), card("R8"), card("R0")]
     ranks = [table.rank[c] for c in order]
@@ -54,7 +55,7 @@ def test_t10_double_trumps_then_number_trumps_then_vice_colour() -> None:
 
 
 def test_t10_chief_colour_zero_beats_every_vice_trump() -> None:
-    table = trump_table(kind_from_str("red"), kind_from_str("green"))
+    table = trump_table(TrumpKind.RED.code, TrumpKind.GREEN.code)
     assert trick_winner(table, [card("R9"), card("G0")]) == 1  # "Grün über Rot"
 
 
@@ -77,8 +78,8 @@ def test_edge_13_number_trump_lead_must_be_followed_by_any_trump() -> None:
     state = in_play(6, fixed, vice="red", chief="6")
     state = play(state, "Y6")
     prompt = engine.legal_prompt(state)
-    assert prompt is not None and prompt["must_follow"] == "trump"
-    assert card("R2") in prompt["cards"] and card("Y3") not in prompt["cards"]
+    assert isinstance(prompt, engine.PlayPrompt) and prompt.must_follow == "trump"
+    assert card("R2") in prompt.cards and card("Y3") not in prompt.cards
     with pytest.raises(engine.MustFollowSuit) as refused:
         play(state, "Y3")
     assert refused.value.code == "must_follow_suit"
@@ -92,7 +93,7 @@ def test_follow_suit_counts_the_display() -> None:
     assert state.legal_plays(1) == cards("G2")
     state = play(state, "G2")
     assert card("G2") not in state.displays[1]
-    assert engine.view(state, 2)["displays"][1] == []
+    assert engine.view(state, 2).displays[1] == ()
 
 
 def test_edge_11_no_trumps_highest_of_led_colour_wins() -> None:
@@ -115,24 +116,22 @@ def test_card_not_yours_and_wrong_turn_in_play() -> None:
     with pytest.raises(engine.CardNotYours):
         play(state, "Y9")
     with pytest.raises(engine.NotYourTurn):
-        engine.apply(state, 1, {"type": "play", "card": card("Y9")})
+        engine.apply(state, 1, engine.Play(card("Y9")))
     with pytest.raises(engine.WrongPhase):
-        engine.apply(state, 0, {"type": "pass"})
+        engine.apply(state, 0, engine.Pass())
 
 
 def test_hand_ends_after_all_cards_and_winner_leads() -> None:
     state = in_play(6, {}, vice=None, chief="red")
     while state.phase != "over":
         assert state.to_move is not None
-        state = engine.apply(
-            state, state.to_move, {"type": "play", "card": state.legal_plays(state.to_move)[0]}
-        )
+        state = engine.apply(state, state.to_move, engine.Play(state.legal_plays(state.to_move)[0]))
         if state.trick == [] and state.phase == "play":
             assert state.to_move == state.tricks[-1][2]
     assert len(state.tricks) == 10 and sum(state.points_won) == 60
     assert engine.apply  # the finished hand refuses everything:
     with pytest.raises(engine.HandOver):
-        engine.apply(state, 0, {"type": "pass"})
+        engine.apply(state, 0, engine.Pass())
 
 
 def test_led_rank_tables_agree_with_trick_rank_for_every_configuration() -> None:

@@ -15,6 +15,7 @@ from .randomplay import play_hand
 PLAYER_COUNTS = (3, 4, 5, 6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_thousands_of_random_hands_keep_every_invariant(players: int) -> None:
     rng = random.Random(1000 + players)
@@ -25,6 +26,7 @@ def test_thousands_of_random_hands_keep_every_invariant(players: int) -> None:
     assert kinds["played"] > 300 and kinds["stalemate"] > 50  # every path was exercised
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(players=st.sampled_from(PLAYER_COUNTS), seed=st.integers(0, 2**32))
 def test_property_every_hand_is_consistent_and_leak_free(players: int, seed: int) -> None:

@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.state import HandState
 
-from .helpers import Step, card, cards, passes, run_auction, stack
+from .helpers import Step, apply_json, card, cards, passes, run_auction, stack
 
 A, B, C, D, E = range(5)
 FR, ROL, DOR, SA = range(4)  # the rulebook's Frank, Roland, Doris and Sabine, clockwise
@@ -23,8 +23,8 @@ def revised(players: int, fixed: dict[int, list[int]], dealer: int = 0) -> HandS
 
 def holders(state: HandState) -> tuple[int | None, int | None]:
     view = engine.view(state, None)
-    assert (view["chief"], view["vice"]) == (view["crown"], view["shield"])
-    return view["crown"], view["shield"]
+    assert (view.chief, view.vice) == (view.crown, view.shield)
+    return view.crown, view.shield
 
 
 def replay(state: HandState, script: list[Step]) -> list[tuple[int | None, int | None]]:
@@ -47,31 +47,32 @@ def test_t12_tokens_move_as_in_the_rulebook() -> None:
     assert (state.chief, state.vice, state.bid) == (DOR, FR, 3)
     assert state.phase == "vice_trump" and state.to_move == FR  # the Shield names first (R9)
     view = engine.view(state, SA)
-    assert view["roles"] == {"chief": "crown", "vice": "shield"}
-    assert (view["bid"], view["team_goal"]) == (3, 34)
+    assert engine.to_json(view.roles) == {"chief": "crown", "vice": "shield"}
+    assert (view.bid, view.team_goal) == (3, 34)
 
 
 def test_r4_no_small_steps_the_dealer_may_open_with_anything() -> None:
     state = revised(4, T12_HANDS, dealer=FR)
     prompt = engine.legal_prompt(state)
-    assert prompt == {"type": "bid", "max_cards": 15, "can_pass": True}
-    state = engine.apply(state, FR, {"type": "bid", "cards": state.hands[FR][:15]})
+    assert engine.to_json(prompt) == {"type": "bid", "max_cards": 15, "can_pass": True}
+    state = engine.apply(state, FR, engine.Bid(tuple(state.hands[FR][:15])))
     assert state.counts[FR] == 15 and engine.legal_prompt(state) == prompt
 
 
 def test_live_holders_in_views_during_the_auction() -> None:
     state = revised(4, T12_HANDS, dealer=FR)
     view = engine.view(state, ROL)
-    assert (view["crown"], view["shield"], view["auction_leader"]) == (None, None, None)
+    assert (view.crown, view.shield, view.auction_leader) == (None, None, None)
     state = run_auction(state, [(FR, T12_HANDS[FR]), (ROL, T12_HANDS[ROL])])
     view = engine.view(state, None)
-    assert (view["crown"], view["shield"], view["auction_leader"]) == (FR, ROL, FR)
-    assert view["phase"] == "auction" and view["kitty"] is None and view["discards"] is None
+    assert (view.crown, view.shield, view.auction_leader) == (FR, ROL, FR)
+    assert view.phase == "auction" and view.kitty is None and view.discards is None
 
 
 def test_classic_views_name_chief_and_vice() -> None:
     view = engine.view(engine.deal(5, 0, random.Random(1)), None)
-    assert view["roles"] == {"chief": "chief", "vice": "vice"} and "crown" not in view
+    assert engine.to_json(view.roles) == {"chief": "chief", "vice": "vice"}
+    assert view.crown is None and view.shield is None  # no Crown in the classic game
 
 
 def test_r5_new_shields_and_a_shield_overtaking_the_crown() -> None:
@@ -132,11 +133,14 @@ def test_edge_21_a_lone_displayer_is_Crown_without_Shield() -> None:
     hands = {A: cards("G7", "G5")}
     state = run_auction(revised(5, hands), [(A, hands[A]), *passes(B, C, D, E, A)])
     assert (state.chief, state.vice, state.bid) == (A, None, 2)
-    prompt = engine.legal_prompt(state)
+    prompt = engine.to_json(engine.legal_prompt(state))
     assert prompt == {"type": "trump", "role": "chief", "options": ["green", "5", "7", "none"]}
-    state = engine.apply(state, A, {"type": "trump", "trump": "7"})
-    assert engine.legal_prompt(state) == {"type": "partner", "options": [B, C, D, E]}
-    assert engine.view(state, None)["trumps"] == {"vice": None, "chief": "7"}
+    state = engine.apply(state, A, engine.Trump(engine.TrumpKind.SEVEN))
+    assert engine.to_json(engine.legal_prompt(state)) == {
+        "type": "partner",
+        "options": [B, C, D, E],
+    }
+    assert engine.to_json(engine.view(state, None).trumps) == {"vice": None, "chief": "7"}
 
 
 def test_edge_22_nobody_displays_a_redeal() -> None:
@@ -144,23 +148,22 @@ def test_edge_22_nobody_displays_a_redeal() -> None:
     assert state.phase == "over" and state.to_move is None
     result = engine.result(state)
     assert result is not None
-    assert (result["kind"], result["variant"], result["winning_team"]) == (
-        "redeal",
-        "revised",
-        None,
-    )
-    assert result["total"] == result["bonus"] == result["card_points"] == [0] * 4
+    assert (result.kind, result.variant, result.winning_team) == ("redeal", "revised", None)
+    assert result.total == result.bonus == result.card_points == (0,) * 4
     with pytest.raises(engine.HandOver):
-        engine.apply(state, 2, {"type": "pass"})
+        engine.apply(state, 2, engine.Pass())
 
 
 def test_edge_22_the_game_records_a_redeal_and_deals_again_to_the_left() -> None:
     game = engine.new_game(engine.GameOptions(players=4, variant="revised", hands=1), 2)
-    hand = run_auction(engine.start_hand(game, random.Random(4)), passes(2, 3, 0, 1))
-    game = engine.record_hand(game, hand)
-    assert game.rows[0]["kind"] == "redeal" and game.totals == (0, 0, 0, 0)
-    assert game.dealer == 3 and game.hand_number == 2
+    game = engine.deal_next(game, random.Random(4))
+    for seat in (2, 3, 0, 1):
+        game = engine.play(game, seat, engine.Pass())
+    assert game.rows[0].kind == "redeal" and game.totals == (0, 0, 0, 0)
+    assert game.next_dealer == 3 and game.hand_number == 1 and game.needs_deal
     assert not game.over and game.hands_played == 0  # a redeal is not one of the hands
+    game = engine.deal_next(game, random.Random(5))
+    assert game.hand is not None and game.hand.dealer == 3 and game.hand_number == 2
 
 
 def test_illegal_auction_actions_keep_their_codes() -> None:
@@ -172,5 +175,5 @@ def test_illegal_auction_actions_keep_their_codes() -> None:
         ({"type": "trump", "trump": "red"}, "wrong_phase"),
     ]:
         with pytest.raises(engine.IllegalAction) as refused:
-            engine.apply(state, FR, action)
+            apply_json(state, FR, action)
         assert refused.value.code == code

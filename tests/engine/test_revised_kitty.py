@@ -13,7 +13,7 @@ import engine
 from engine.cards import POINTS_OF
 from engine.state import HandState
 
-from .helpers import cards, passes, run_auction, stack
+from .helpers import apply_json, cards, passes, run_auction, stack
 from .randomplay import card_ids
 
 COLOURS = (0, 1, 2, 3)  # purple is out
@@ -32,8 +32,9 @@ def after_auction() -> HandState:
     return run_auction(kitty_deal(), script)
 
 
-def discard(state: HandState, names: list[int]) -> HandState:
-    return engine.apply(state, CROWN, {"type": "discard", "cards": names})
+def discard(state: HandState, names: Any) -> HandState:
+    """The Crown's discard, sent as JSON (malformed ``names`` are refused on parsing)."""
+    return apply_json(state, CROWN, {"type": "discard", "cards": names})
 
 
 def test_r3_deal_one_colour_out_fifteen_each_three_in_the_kitty() -> None:
@@ -41,7 +42,7 @@ def test_r3_deal_one_colour_out_fifteen_each_three_in_the_kitty() -> None:
     assert [len(h) for h in hand.hands] == [15, 15, 15] and len(hand.kitty) == 3
     assert len(hand.colours) == 4 and len(engine.deck(3, "revised")) == 48
     fixed = engine.deal(3, 1, random.Random(5), "revised", removed_colours=["blue"])
-    assert engine.view(fixed, 0)["colours"] == ["red", "yellow", "green", "purple"]
+    assert engine.view(fixed, 0).colours == ("red", "yellow", "green", "purple")
     with pytest.raises(ValueError):
         engine.deal(3, 1, random.Random(5), "revised", removed_colours=["blue", "red"])
     assert engine.deal(4, 0, random.Random(5), "revised").kitty == ()
@@ -60,27 +61,31 @@ def test_r3_the_crown_takes_the_kitty_right_after_the_auction() -> None:
     assert state.phase == "discard" and state.to_move == CROWN
     hand = state.hands[CROWN]
     assert len(hand) == 16 and set(KITTY) <= set(hand)  # 15 - 2 shown + 3
-    assert engine.legal_prompt(state) == {"type": "discard", "count": 3, "cards": hand}
+    prompt = engine.to_json(engine.legal_prompt(state))
+    assert prompt == {"type": "discard", "count": 3, "cards": hand}
     assert state.legal_actions() == hand
-    assert engine.view(state, OTHER)["hand_counts"] == [16, 14, 15]
+    assert engine.view(state, OTHER).hand_counts == (16, 14, 15)
 
 
 def test_kitty_hidden_from_everyone_until_the_crown_holds_it() -> None:
     state = run_auction(kitty_deal(), [(CROWN, SHOWN[CROWN])])
     for viewer in (None, CROWN, SHIELD, OTHER):
-        view = engine.view(state, viewer)
+        view = engine.to_json(engine.view(state, viewer))
+        assert isinstance(view, dict)
         assert view["kitty"] == {"size": 3, "holder": None, "cards": []}
         assert not set(card_ids(view)) & set(KITTY)
     state = after_auction()
-    assert ids(engine.view(state, CROWN)["kitty"]) == sorted(KITTY)
+    assert ids(engine.view(state, CROWN).kitty) == sorted(KITTY)
     for viewer in (None, SHIELD, OTHER):
-        view = engine.view(state, viewer)
+        view = engine.to_json(engine.view(state, viewer))
+        assert isinstance(view, dict)
         assert view["kitty"] == {"size": 3, "holder": CROWN, "cards": []}
         assert not set(card_ids(view)) & set(KITTY)
 
 
-def ids(payload: dict[str, Any]) -> list[int]:
-    return [c["id"] for c in payload["cards"]]
+def ids(pile: engine.KittyView | engine.DiscardsView | None) -> list[int]:
+    assert pile is not None
+    return [c.id for c in pile.cards]
 
 
 def test_discards_go_to_the_points_pile_hidden_from_the_others() -> None:
@@ -92,10 +97,11 @@ def test_discards_go_to_the_points_pile_hidden_from_the_others() -> None:
     assert len(state.hands[CROWN]) == 13 and len(state.displays[CROWN]) == 2
     assert state.points_won[CROWN] == sum(POINTS_OF[c] for c in thrown)
     crown_view = engine.view(state, CROWN)
-    assert crown_view["discards"]["count"] == 3
-    assert sorted(ids(crown_view["discards"])) == sorted(thrown)
+    assert crown_view.discards is not None and crown_view.discards.count == 3
+    assert sorted(ids(crown_view.discards)) == sorted(thrown)
     for viewer in (None, SHIELD, OTHER):
-        view = engine.view(state, viewer)
+        view = engine.to_json(engine.view(state, viewer))
+        assert isinstance(view, dict)
         assert view["discards"] == {"seat": CROWN, "count": 3, "cards": []}
         assert not set(card_ids(view)) & set(thrown)
 
@@ -123,50 +129,54 @@ def test_illegal_discards(shown: Any, code: str) -> None:
 def test_only_the_crown_discards_and_only_in_the_discard_phase() -> None:
     state = after_auction()
     with pytest.raises(engine.NotYourTurn):
-        engine.apply(state, SHIELD, {"type": "discard", "cards": KITTY})
-    for action in ({"type": "pass"}, {"type": "trump", "trump": "red"}):
+        engine.apply(state, SHIELD, engine.Discard(tuple(KITTY)))
+    for action in (engine.Pass(), engine.Trump(engine.TrumpKind.RED)):
         with pytest.raises(engine.WrongPhase):
             engine.apply(state, CROWN, action)
     with pytest.raises(engine.WrongPhase):  # once is all
-        engine.apply(discard(state, KITTY), SHIELD, {"type": "discard", "cards": KITTY})
+        engine.apply(discard(state, KITTY), SHIELD, engine.Discard(tuple(KITTY)))
     with pytest.raises(engine.WrongPhase):  # the classic game has no discard at all
-        engine.apply(engine.deal(3, 0, random.Random(1)), 0, {"type": "discard", "cards": []})
+        engine.apply(engine.deal(3, 0, random.Random(1)), 0, engine.Discard(()))
 
 
 def play_out(state: HandState) -> HandState:
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        state = engine.apply(state, seat, {"type": "play", "card": state.legal_plays(seat)[0]})
+        state = engine.apply(state, seat, engine.Play(state.legal_plays(seat)[0]))
     return state
 
 
 def test_edge_23_discarded_trumps_count_and_the_crown_plays_alone() -> None:
     state = discard(after_auction(), cards("R0", "R1", "R2"))  # red cards, then red trump
-    state = engine.apply(state, SHIELD, {"type": "trump", "trump": "1"})
+    state = engine.apply(state, SHIELD, engine.Trump(engine.TrumpKind.ONE))
     options = engine.legal_prompt(state)
-    assert options is not None and options["options"] == ["red", "5", "6", "none"]
-    state = engine.apply(state, CROWN, {"type": "trump", "trump": "red"})
+    assert isinstance(options, engine.TrumpPrompt)
+    assert options.options == ("red", "5", "6", "none")
+    state = engine.apply(state, CROWN, engine.Trump(engine.TrumpKind.RED))
     assert state.phase == "play" and state.to_move == CROWN and state.partner is None
     view = engine.view(state, OTHER)
-    assert (view["bid"], view["team_goal"]) == (2, 18)  # 14 + 2 x bid, out of 48
+    assert (view.bid, view.team_goal) == (2, 18)  # 14 + 2 x bid, out of 48
     state = play_out(state)
     assert len(state.tricks) == 15
     result = engine.result(state)
-    assert result is not None and sum(result["card_points"]) == 48
+    assert result is not None and sum(result.card_points) == 48
     won = sum(points for _, _, winner, points in state.tricks if winner == CROWN)
-    assert result["card_points"][CROWN] == won + 2  # R0 1 + R1 0 + R2 1
-    assert result["discarded"] == cards("R0", "R1", "R2") and result["kitty"] == sorted(KITTY)
-    assert result["winning_team"] == ("crown" if result["team_points"] >= 18 else "shield")
+    assert result.card_points[CROWN] == won + 2  # R0 1 + R1 0 + R2 1
+    assert result.discarded == tuple(cards("R0", "R1", "R2"))
+    assert result.kitty == tuple(sorted(KITTY))
+    assert result.team_points is not None
+    assert result.winning_team == ("crown" if result.team_points >= 18 else "shield")
 
 
 def test_over_reveals_the_kitty_and_the_discards_to_everyone() -> None:
     state = discard(after_auction(), KITTY)
-    state = engine.apply(state, SHIELD, {"type": "trump", "trump": "none"})
-    state = play_out(engine.apply(state, CROWN, {"type": "trump", "trump": "none"}))
+    state = engine.apply(state, SHIELD, engine.Trump(engine.TrumpKind.NONE))
+    state = play_out(engine.apply(state, CROWN, engine.Trump(engine.TrumpKind.NONE)))
     view = engine.view(state, None)
-    assert ids(view["kitty"]) == sorted(KITTY) and ids(view["discards"]) == KITTY
-    dealt = [c["id"] for h in view["deal"] for c in h] + ids(view["kitty"])
+    assert ids(view.kitty) == sorted(KITTY) and ids(view.discards) == KITTY
+    assert view.deal is not None
+    dealt = [c.id for h in view.deal for c in h] + ids(view.kitty)
     assert sorted(dealt) == [c for c in range(60) if c // 12 in COLOURS]
 
 

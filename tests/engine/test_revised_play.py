@@ -7,10 +7,13 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.enums import TrumpKind
 from engine.state import HandState
-from engine.trumps import kind_from_str, trick_winner, trump_table
+from engine.trumps import trick_winner, trump_table
 
 from .helpers import card, cards, passes, play, run_auction, stack
+
+T = TrumpKind
 
 CROWN, P1, SHIELD, P3 = range(4)
 # T13 needs: seats 0 and 1 hold every red card; seat 1 no yellow and no 1 (void in trump in
@@ -33,8 +36,8 @@ def t13_auction() -> HandState:
 
 def prompt_options(state: HandState) -> list[str]:
     prompt = engine.legal_prompt(state)
-    assert prompt is not None and prompt["type"] == "trump"
-    return list(prompt["options"])
+    assert isinstance(prompt, engine.TrumpPrompt)
+    return list(prompt.options)
 
 
 def test_r9_the_shield_names_first_and_may_name_no_trump() -> None:
@@ -42,7 +45,7 @@ def test_r9_the_shield_names_first_and_may_name_no_trump() -> None:
     assert (state.chief, state.vice, state.phase, state.to_move) == (0, 2, "vice_trump", 2)
     assert prompt_options(state) == ["blue", "1", "none"]
     with pytest.raises(engine.TrumpNotAllowed):
-        engine.apply(state, SHIELD, {"type": "trump", "trump": "yellow"})
+        engine.apply(state, SHIELD, engine.Trump(T.YELLOW))
 
 
 @pytest.mark.parametrize(
@@ -50,7 +53,7 @@ def test_r9_the_shield_names_first_and_may_name_no_trump() -> None:
     [("1", ["yellow", "8", "9", "none"]), ("blue", ["yellow", "8", "9", "none"])],
 )
 def test_r9_the_crown_names_the_major_trump(minor: str, major_options: list[str]) -> None:
-    state = engine.apply(t13_auction(), SHIELD, {"type": "trump", "trump": minor})
+    state = engine.apply(t13_auction(), SHIELD, engine.Trump(T(minor)))
     assert state.to_move == CROWN and prompt_options(state) == major_options
 
 
@@ -58,45 +61,46 @@ def test_the_crown_may_not_name_the_shields_trump() -> None:
     hands = {CROWN: cards("Y8", "G8"), SHIELD: cards("Y5")}
     state = engine.deal_from(stack(4, hands), CROWN, "revised")
     script = [(CROWN, hands[CROWN]), (P1, None), (SHIELD, hands[SHIELD]), *passes(3, 0, 1, 2)]
-    state = engine.apply(run_auction(state, script), SHIELD, {"type": "trump", "trump": "yellow"})
+    state = engine.apply(run_auction(state, script), SHIELD, engine.Trump(T.YELLOW))
     assert prompt_options(state) == ["green", "8", "none"]
     with pytest.raises(engine.TrumpNotAllowed) as refused:
-        engine.apply(state, CROWN, {"type": "trump", "trump": "yellow"})
+        engine.apply(state, CROWN, engine.Trump(T.YELLOW))
     assert refused.value.code == "trump_not_allowed"
 
 
 def test_edge_24_both_leaders_name_no_trump() -> None:
-    state = engine.apply(t13_auction(), SHIELD, {"type": "trump", "trump": "none"})
+    state = engine.apply(t13_auction(), SHIELD, engine.Trump(T.NONE))
     assert "none" in prompt_options(state)  # "no trump" may be named by both
-    state = engine.apply(state, CROWN, {"type": "trump", "trump": "none"})
-    assert engine.view(state, None)["trumps"] == {"vice": "none", "chief": "none"}
+    state = engine.apply(state, CROWN, engine.Trump(T.NONE))
+    assert engine.to_json(engine.view(state, None).trumps) == {"vice": "none", "chief": "none"}
     assert not any(state.trumps().is_trump(c) for c in range(60))
 
 
 def test_r10_the_partner_is_anyone_but_the_shield() -> None:
-    state = engine.apply(t13_auction(), SHIELD, {"type": "trump", "trump": "1"})
-    state = engine.apply(state, CROWN, {"type": "trump", "trump": "yellow"})
-    assert engine.legal_prompt(state) == {"type": "partner", "options": [P1, P3]}
+    state = engine.apply(t13_auction(), SHIELD, engine.Trump(T.ONE))
+    state = engine.apply(state, CROWN, engine.Trump(T.YELLOW))
+    assert engine.to_json(engine.legal_prompt(state)) == {"type": "partner", "options": [P1, P3]}
     with pytest.raises(engine.PartnerNotAllowed):
-        engine.apply(state, CROWN, {"type": "partner", "seat": SHIELD})
+        engine.apply(state, CROWN, engine.Partner(SHIELD))
 
 
 def test_t13_the_rulebooks_two_tricks() -> None:
-    state = engine.apply(t13_auction(), SHIELD, {"type": "trump", "trump": "1"})
-    state = engine.apply(state, CROWN, {"type": "trump", "trump": "yellow"})
-    state = engine.apply(state, CROWN, {"type": "partner", "seat": P3})
+    state = engine.apply(t13_auction(), SHIELD, engine.Trump(T.ONE))
+    state = engine.apply(state, CROWN, engine.Trump(T.YELLOW))
+    state = engine.apply(state, CROWN, engine.Partner(P3))
     assert state.to_move == CROWN  # R11: the Crown leads
     state = play(state, "R5", "R9", "Bl1", "Y0")  # red led; minor 1 and major 0 trump it
     assert state.tricks[-1][2] == P3 and state.to_move == P3
     state = play(state, "Y3", "P1")  # trump led: only trumps follow
     prompt = engine.legal_prompt(state)
-    assert prompt is not None and prompt["must_follow"] is None  # seat 1 is void in trumps
+    assert isinstance(prompt, engine.PlayPrompt)
+    assert prompt.must_follow is None  # seat 1 is void in trumps
     state = play(state, "G4", "Y1")
     assert state.tricks[-1][2] == SHIELD  # the super trump (yellow 1) wins
 
 
 def test_t13_super_trump_order() -> None:
-    table = trump_table(kind_from_str("1"), kind_from_str("yellow"))
+    table = trump_table(TrumpKind.ONE.code, TrumpKind.YELLOW.code)
     order = [card("Y1"), card("Y9"), card("Y0"), card("P1")]
     assert trick_winner(table, [card("R5"), card("R9"), card("G1"), card("Y0")]) == 3
     assert trick_winner(table, [card("Y3"), card("G1"), card("G4"), card("Y1")]) == 3

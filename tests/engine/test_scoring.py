@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import played_scores, stalemate_scores, trump_class
+from engine.enums import TrumpKind
+from engine.scoring import Scores, played_scores, stalemate_scores
 from engine.variants import CLASSIC
 
 A, B, C, D, E = range(5)
 
 
-def five(**kw: object) -> dict[str, object]:
-    return played_scores(CLASSIC, **kw)  # type: ignore[arg-type]
+def five(
+    *, bid: int, chief: int, partner: int | None, chief_trump: str, card_points: list[int]
+) -> Scores:
+    return played_scores(
+        CLASSIC,
+        bid=bid,
+        chief=chief,
+        partner=partner,
+        chief_trump=TrumpKind(chief_trump),
+        card_points=card_points,
+    )
 
 
 @pytest.mark.parametrize(
@@ -19,19 +29,19 @@ def five(**kw: object) -> dict[str, object]:
 )
 def test_t4_bonus_for_chief_and_partner(trump: str, bonus: int) -> None:
     r = five(bid=4, chief=D, partner=A, chief_trump=trump, card_points=[10, 5, 5, 30, 10])
-    assert r["success"] and r["bonus"] == [bonus, 0, 0, bonus, 0]
-    assert r["total"] == [10 + bonus, 5, 5, 30 + bonus, 10]
+    assert r.success and r.bonus == (bonus, 0, 0, bonus, 0)
+    assert r.total == (10 + bonus, 5, 5, 30 + bonus, 10)
 
 
 def test_t5_failure_penalty_level_two() -> None:
     r = five(bid=4, chief=D, partner=A, chief_trump="red", card_points=[9, 10, 11, 20, 10])
-    assert (r["team_goal"], r["team_points"], r["level"], r["shortfall"]) == (33, 29, 2, 2)
-    assert r["bonus"] == [0, 10, 10, -20, 10]
+    assert (r.team_goal, r.team_points, r.level, r.shortfall) == (33, 29, 2, 2)
+    assert r.bonus == (0, 10, 10, -20, 10)
 
 
 def test_t5_variant_level_zero() -> None:
     r = five(bid=4, chief=D, partner=A, chief_trump="red", card_points=[3, 12, 12, 20, 13])
-    assert r["shortfall"] == 4 and r["bonus"] == [0, 20, 20, -40, 20]
+    assert r.shortfall == 4 and r.bonus == (0, 20, 20, -40, 20)
 
 
 def test_t7_goal_and_level_function() -> None:
@@ -43,9 +53,9 @@ def test_t7_goal_and_level_function() -> None:
         34,
     )
     r = played_scores(
-        CLASSIC, bid=3, chief=0, partner=None, chief_trump="red", card_points=[11, 12, 13]
+        CLASSIC, bid=3, chief=0, partner=None, chief_trump=TrumpKind.RED, card_points=[11, 12, 13]
     )
-    assert r["shortfall"] == 3 and r["bonus"] == [-30, 15, 15]
+    assert r.shortfall == 3 and r.bonus == (-30, 15, 15)
 
 
 def test_t7_goal_tables_match_rulebook() -> None:
@@ -69,18 +79,27 @@ T8 = [
 
 @pytest.mark.parametrize(("bid", "trump", "bonus"), T8)
 def test_t8_bonus_function(bid: int, trump: str, bonus: int) -> None:
-    assert CLASSIC.bonus(bid, trump_class(trump)) == bonus
+    assert CLASSIC.bonus(bid, TrumpKind(trump).bonus_class) == bonus
 
 
 def test_edge_14_goal_met_exactly_is_success() -> None:
     r = five(bid=4, chief=D, partner=A, chief_trump="red", card_points=[13, 9, 9, 20, 9])
-    assert r["team_points"] == 33 and r["success"] and r["bonus"][D] == 40
+    assert r.team_points == 33 and r.success and r.bonus[D] == 40
 
 
 def test_edge_15_zero_team_points() -> None:
     r = five(bid=5, chief=D, partner=A, chief_trump="red", card_points=[0, 20, 20, 0, 20])
-    assert r["shortfall"] == 5 and r["bonus"] == [0, 25, 25, -50, 25]
+    assert r.shortfall == 5 and r.bonus == (0, 25, 25, -50, 25)
 
 
 def test_stalemate_scores() -> None:
-    assert stalemate_scores([4, 4, 2, 4, 0], provocateur=D) == [20, 20, 0, -40, 0]
+    assert stalemate_scores([4, 4, 2, 4, 0], provocateur=D) == (20, 20, 0, -40, 0)
+
+
+def test_c29_level_is_the_highest_bid_whose_goal_the_points_meet() -> None:
+    """achieved_level's closed form against the rule's own words, for every score."""
+    for players in (3, 4, 5, 6):
+        bids = range(1, CLASSIC.hand_size(players) + 1)
+        for points in range(-5, 70):
+            met = [b for b in bids if CLASSIC.goal(players, b) <= points]
+            assert CLASSIC.achieved_level(players, points) == max(met, default=0)

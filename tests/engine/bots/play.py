@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 import engine
 from engine.bots import Bot, make_bot
@@ -29,7 +28,7 @@ def play_hand(
         assert seat is not None
         view = engine.view(state, seat)
         action = bots[seat].act(view, random.Random(rng.getrandbits(32)))
-        assert fits_prompt(action, view), (bots[seat].name, action, view["prompt"])
+        assert fits_prompt(action, view), (bots[seat].name, action, view.prompt)
         state = engine.apply(state, seat, action)
     return state
 
@@ -69,5 +68,5 @@ def other_hidden(state: HandState, seat: int) -> list[list[int]]:
     return [sorted(h) if s != seat else [] for s, h in enumerate(state.hands)]
 
 
-def any_action(view: dict[str, Any]) -> bool:
-    return view.get("prompt") is not None
+def any_action(view: engine.HandView) -> bool:
+    return view.prompt is not None

@@ -15,6 +15,7 @@ from .play import play_hand
 PLAYER_COUNTS = (3, 4, 5, 6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_and_heuristic_bots_only_play_legal_actions(players: int) -> None:
     rng = random.Random(600 + players)
@@ -30,6 +31,7 @@ def test_random_and_heuristic_bots_only_play_legal_actions(players: int) -> None
     assert kinds["played"] > 100 and kinds["stalemate"] > 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_all_heuristic_tables_play_whole_hands(players: int) -> None:
     outcomes: Counter[str] = Counter()
@@ -41,6 +43,7 @@ def test_all_heuristic_tables_play_whole_hands(players: int) -> None:
     assert outcomes["played"] >= 80  # the heuristic avoids Eklats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_search_bot_plays_legal_actions_with_a_small_budget(players: int) -> None:
     for seed in range(6):
@@ -66,6 +69,7 @@ def test_make_bot_levels_and_budgets() -> None:
 # ---- the revised edition (Crown and Shield) --------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_bots_only_play_legal_actions_in_the_revised_edition(players: int) -> None:
     """Random tables, random mixes with heuristic seats and all-heuristic tables: every
@@ -82,8 +86,8 @@ def test_bots_only_play_legal_actions_in_the_revised_edition(players: int) -> No
         state = play_hand(bots, players, seed=rng.getrandbits(32), variant="revised")
         result = engine.result(state)
         assert result is not None
-        kinds[result["kind"]] += 1
-        kinds[f"team:{result['winning_team']}"] += 1
+        kinds[result.kind] += 1
+        kinds[f"team:{result.winning_team}"] += 1
         kinds["discarded"] += len(state.discarded) == 3
     assert kinds["played"] > 600
     assert kinds["team:crown"] > 50 and kinds["team:shield"] > 50
@@ -99,10 +103,10 @@ def test_the_heuristic_bids_for_crown_and_shield_in_the_revised_edition(players:
             [make_bot("heuristic") for _ in range(players)], players, seed, variant="revised"
         )
         result = engine.result(state)
-        assert result is not None and result["kind"] == "played"
-        assert result["vice"] is not None
-        assert max(result["bids"]) <= 0.6 * 15
-        vice_trump, chief_trump = result["vice_trump"], result["chief_trump"]
+        assert result is not None and result.kind == "played"
+        assert result.vice is not None
+        assert max(result.bids) <= 0.6 * 15
+        vice_trump, chief_trump = result.vice_trump, result.chief_trump
         assert vice_trump == "none" or chief_trump != vice_trump
 
 

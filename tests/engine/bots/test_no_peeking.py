@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import inspect
 import json
 import random
@@ -93,7 +94,7 @@ class SpyBot:
         self.name = self.inner.name
         self.seen: list[Any] = []
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    def act(self, view: engine.HandView, rng: random.Random) -> engine.Action:
         before = copy.deepcopy(view)
         self.seen.append(view)
         action = self.inner.act(view, rng)
@@ -115,23 +116,29 @@ def test_a_bot_only_ever_receives_its_view(level: str) -> None:
         state = engine.apply(state, seat, action)
     for seat, spy in enumerate(spies):
         for view in spy.seen:
-            # Plain JSON data (no state object inside), this seat's, and it is to move.
-            assert json.loads(json.dumps(view)) == view
-            assert view["seat"] == seat and view["prompt"] is not None
+            # Plain data (no state object inside: to_json refuses anything else), this
+            # seat's, and it is to move.
+            data = engine.to_json(view)
+            assert json.loads(json.dumps(data)) == data
+            assert isinstance(view, engine.HandView)
+            assert view.seat == seat and view.prompt is not None
     # The interface itself takes nothing but the view and a random source.
     params = list(inspect.signature(spies[0].inner.act).parameters)
     assert params == ["view", "rng"]
 
 
-def test_unknown_prompts_fall_back_to_a_random_action_built_from_the_prompt() -> None:
+def test_prompts_the_state_does_not_explain_fall_back_to_a_random_action() -> None:
+    """A prompt a bot's reading of the state does not expect (here a discard of 3 cards in a
+    classic auction; prompts are a closed set of types, so an unknown type cannot occur) is
+    answered with a random action built from the prompt alone."""
     state = engine.deal(4, 0, random.Random(4))
     view = engine.view(state, 0)
-    hand = [c["id"] for c in view["hand"]]
-    view["prompt"] = {"type": "swap", "count": 3, "cards": hand}
+    hand = tuple(c.id for c in view.hand)
+    view = dataclasses.replace(view, prompt=engine.DiscardPrompt(3, hand))
     for level in BOTS:
         action = BOTS[level]().act(view, random.Random(1))
-        assert action["type"] == "swap"
-        assert len(action["cards"]) == 3 and set(action["cards"]) <= set(hand)
+        assert isinstance(action, engine.Discard)
+        assert len(action.cards) == 3 and set(action.cards) <= set(hand)
 
 
 def test_the_crown_discards_three_cards_of_its_hand() -> None:
@@ -150,11 +157,12 @@ def test_the_crown_discards_three_cards_of_its_hand() -> None:
         if state.phase != "discard":
             continue
         view = engine.view(state, state.chief)
-        assert view["prompt"]["type"] == "discard"
+        prompt = view.prompt
+        assert isinstance(prompt, engine.DiscardPrompt)
         for level in BOTS:
             action = BOTS[level]().act(view, random.Random(seed))
-            assert action["type"] == "discard" and len(set(action["cards"])) == 3
-            assert set(action["cards"]) <= set(view["prompt"]["cards"])
+            assert isinstance(action, engine.Discard) and len(set(action.cards)) == 3
+            assert set(action.cards) <= set(prompt.cards)
             engine.apply(state, state.chief, action)  # legal
         found += 1
     assert found > 30

@@ -147,7 +147,7 @@ def test_revised_three_players_every_phase_of_the_kitty() -> None:
             if state.phase == "auction":
                 kitty_differs += len({w.kitty for w in worlds}) > 1
             if state.phase == "discard" and seat == state.chief:
-                assert view["prompt"]["type"] == "discard"
-                assert set(state.kitty) <= {c["id"] for c in view["hand"]}
+                assert isinstance(view.prompt, engine.DiscardPrompt)
+                assert set(state.kitty) <= {c.id for c in view.hand}
     assert min(cases.values()) > 20, cases
     assert kitty_differs > cases["kitty"] // 2  # the kitty really is resampled

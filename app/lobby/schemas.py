@@ -10,6 +10,10 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 import engine
 
 NAME_MAX = 24
+# The engine's limits and defaults (no rule is typed again here).
+RULES = engine.rules_catalog()
+SEATS = max(RULES.player_counts)
+_REMOVED_COLOURS = max(deal.removed_colours for v in RULES.variants for deal in v.deals)
 # Control, format, private-use, unassigned and line/paragraph separators: invisible or
 # layout-breaking in a name. ZERO WIDTH JOINER (a format character) stays: emoji need it.
 _BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
@@ -18,12 +22,14 @@ _ALLOWED_FORMAT = {"\u200d"}
 
 class TableCreate(BaseModel):
     """A new table. The game ends at ``target_score`` or after ``hands`` hands; give neither
-    and the variant's default applies (classic: 200 points). The engine judges the options."""
+    and the variant's default applies (``GET /api/rules``). The engine judges the options."""
 
-    players: int = Field(ge=3, le=6, examples=[5])
-    variant: str = Field(default="classic", max_length=32, examples=["classic"])
-    target_score: int | None = Field(default=None, ge=1, le=100_000, examples=[200])
-    hands: int | None = Field(default=None, ge=1, le=1000)
+    players: int = Field(ge=min(RULES.player_counts), le=SEATS, examples=[5])
+    variant: str = Field(default=RULES.default_variant, max_length=32)
+    target_score: int | None = Field(
+        default=None, ge=RULES.target_score.min, le=RULES.target_score.max
+    )
+    hands: int | None = Field(default=None, ge=RULES.hands.min, le=RULES.hands.max)
     takeover_seconds: float | None = Field(
         default=60,
         ge=0,
@@ -32,25 +38,20 @@ class TableCreate(BaseModel):
     )
     removed_colours: list[str] | None = Field(
         default=None,
-        max_length=2,
-        examples=[["red", "blue"]],
+        max_length=_REMOVED_COLOURS,
+        examples=[[str(colour) for colour in RULES.colours[-2:]]],
         description="3 players: the colours left out of the deck (classic 2, revised 1); "
         "null: a random choice per hand, recorded with the hand",
     )
 
     @model_validator(mode="after")
     def _engine_accepts(self) -> Self:
-        if self.target_score is not None and self.hands is not None:
-            raise ValueError("give target_score or hands, not both")
+        # The engine refuses what it cannot play (ValueError: a 422) and fills in the
+        # variant's default end, which is stored with the table.
         removed = tuple(self.removed_colours) if self.removed_colours is not None else None
-        if self.target_score is None:  # hands, or the variant's default end
-            options = engine.GameOptions(
-                self.players, self.variant, hands=self.hands, removed_colours=removed
-            )
-        else:
-            options = engine.GameOptions(
-                self.players, self.variant, self.target_score, removed_colours=removed
-            )
+        options = engine.GameOptions(
+            self.players, self.variant, self.target_score, self.hands, removed
+        )
         self.target_score, self.hands = options.target_score, options.hands
         return self
 
@@ -82,7 +83,7 @@ class SeatCreate(BaseModel):
     """Take a seat: a name of 1-24 characters (trimmed) and optionally which seat."""
 
     name: str = Field(examples=["Anna"])
-    seat: int | None = Field(default=None, ge=0, le=5)
+    seat: int | None = Field(default=None, ge=0, lt=SEATS)
 
     @field_validator("name")
     @classmethod
@@ -151,12 +152,3 @@ class ScoreSheet(BaseModel):
     totals: list[int]
     over: bool
     winners: list[int]
-
-
-class ErrorDetail(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorBody(BaseModel):
-    detail: ErrorDetail

@@ -9,22 +9,25 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from app import ratelimits
-from app.deps import BaseUrlDep, DbEngineDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
+from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
+from app.errors import ErrorBody, error_response
+from app.lobby import schemas, service
+from app.realtime.hub import UnknownTable
 from app.realtime.room import SeatUnavailable
-from app.tables import schemas, service, tokens
+from app.tables import tokens
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 links = APIRouter(tags=["links"])
 
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {
-    404: {"model": schemas.ErrorBody, "description": "unknown invite code"}
+    404: {"model": ErrorBody, "description": "unknown invite code"}
 }
 _SEAT_ERRORS: dict[int | str, dict[str, Any]] = {
     **_NOT_FOUND,
-    409: {"model": schemas.ErrorBody, "description": "seat_taken or table_full"},
+    409: {"model": ErrorBody, "description": "seat_taken or table_full"},
 }
 _RATE_LIMITED: dict[int | str, dict[str, Any]] = {
-    429: {"model": schemas.ErrorBody, "description": "rate_limited (see Retry-After)"}
+    429: {"model": ErrorBody, "description": "rate_limited (see Retry-After)"}
 }
 # A year: the cookie is the seat; losing it early would lock a player out of a long game.
 _COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -113,13 +116,11 @@ async def read_table(
     base_url: BaseUrlDep,
     token: SeatTokenDep,
     host_token: HostTokenDep,
-    db_engine: DbEngineDep,
 ) -> schemas.TablePublic:
     """Seats, presence, status and options; ``you`` is the caller's seat or null, ``host``
     whether the caller holds the host token."""
-    host = await service.is_host(db_engine=db_engine, invite_code=invite_code, token=host_token)
     return await service.table_info(
-        hub=hub, invite_code=invite_code, base_url=base_url, token=token, host=host
+        hub=hub, invite_code=invite_code, base_url=base_url, token=token, host_token=host_token
     )
 
 
@@ -154,21 +155,17 @@ async def old_rejoin_link(invite_code: str, token: str) -> RedirectResponse:
     return RedirectResponse(target, status_code=status.HTTP_303_SEE_OTHER)
 
 
-def _error(status_code: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"detail": {"code": code, "message": message}}, status_code=status_code)
-
-
 async def _unknown_table(_request: Request, exc: Exception) -> JSONResponse:
-    return _error(404, "unknown_table", "no table has this invite code")
+    return error_response(404, "unknown_table", "no table has this invite code")
 
 
 async def _seat_unavailable(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, SeatUnavailable)
     code = 422 if exc.code == "no_such_seat" else 409
-    return _error(code, exc.code, exc.message)
+    return error_response(code, exc.code, exc.message)
 
 
 def install_error_handlers(app: FastAPI) -> None:
     """Domain exceptions -> HTTP answers, so the routes above stay straight-line."""
-    app.add_exception_handler(service.UnknownTable, _unknown_table)
+    app.add_exception_handler(UnknownTable, _unknown_table)
     app.add_exception_handler(SeatUnavailable, _seat_unavailable)

@@ -1,31 +1,33 @@
-"""A table's live game: the engine's state plus the seats, kept as immutable values.
+"""A table's live game: the engine's :class:`engine.Game` plus the seats, as immutable values.
 
-Nothing here touches the database or a socket: the room (``room.py``) decides when a change
-is committed; this module only says what the change is. Every rule of Mü stays in the engine:
-the table is rebuilt by replaying the deal seeds and the action log through it.
+Nothing here touches the database or a socket: the room (``app/realtime/room.py``) decides
+when a change is committed; this module only says what the change is. The game's flow (when a
+hand is recorded, who deals next, when the game is over) is the engine's; the table adds who
+sits where and counts the accepted actions. A table is rebuilt by replaying the deal seeds and
+the action log through the engine (``replay.py``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import engine
-from app.tables.models import Action, Hand, Seat, Table
 
 Status = Literal["waiting", "playing", "over"]
 DEFAULT_TAKEOVER_SECONDS = 60.0
+_RULES = engine.rules_catalog()
 
 
 @dataclass(frozen=True, slots=True)
 class TableOptions:
-    """What the creator chose; stored as the table's ``options`` JSON."""
+    """What the creator chose; stored as the table's ``options`` JSON. Neither ``target_score``
+    nor ``hands``: the variant's default end (the engine's)."""
 
     players: int
-    variant: str = "classic"
-    target_score: int | None = 200
+    variant: str = _RULES.default_variant
+    target_score: int | None = None
     hands: int | None = None
     # A person away longer than this has a bot play for them until they return; None: never.
     takeover_seconds: float | None = DEFAULT_TAKEOVER_SECONDS
@@ -36,7 +38,7 @@ class TableOptions:
     def from_json(cls, data: dict[str, Any]) -> TableOptions:
         return cls(
             players=data["players"],
-            variant=data.get("variant", "classic"),
+            variant=data.get("variant", _RULES.default_variant),
             target_score=data.get("target_score"),
             hands=data.get("hands"),
             # Tables stored before the setting existed get its default.
@@ -55,6 +57,7 @@ class TableOptions:
         }
 
     def game_options(self) -> engine.GameOptions:
+        """The engine's options; ``ValueError`` if the engine refuses them."""
         return engine.GameOptions(
             players=self.players,
             variant=self.variant,
@@ -84,16 +87,22 @@ class LiveTable:
     version: int
     seq: int  # accepted actions so far; the next one is written as seq + 1
     seats: tuple[SeatInfo | None, ...]
-    game: engine.GameState
-    hand: engine.HandState | None  # None until every seat is taken
-    hand_number: int  # number of ``hand``; 0 before the first deal
-    last_result: dict[str, Any] | None  # the engine result of the last finished hand
+    game: engine.Game  # the sheet, the hand being played (None until every seat is taken)
+
+    @property
+    def hand(self) -> engine.HandState | None:
+        return self.game.hand
+
+    @property
+    def hand_number(self) -> int:
+        """The number of ``hand``; 0 before the first deal."""
+        return self.game.hand_number
 
     @property
     def status(self) -> Status:
         if self.game.over:
             return "over"
-        return "waiting" if self.hand is None else "playing"
+        return "waiting" if self.game.hand is None else "playing"
 
     @property
     def full(self) -> bool:
@@ -101,10 +110,8 @@ class LiveTable:
 
     @property
     def needs_deal(self) -> bool:
-        """A new hand is due: all seats taken and no hand in progress, game not over."""
-        if not self.full or self.game.over:
-            return False
-        return self.hand is None or self.hand.phase == "over"
+        """A new hand is due: every seat is taken and the game wants its next hand."""
+        return self.full and self.game.needs_deal
 
     def seat_of(self, token_hash: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -128,9 +135,6 @@ def new_table(*, table_id: int, invite_code: str, options: TableOptions) -> Live
         seq=0,
         seats=(None,) * options.players,
         game=engine.new_game(options.game_options(), first_dealer=0),
-        hand=None,
-        hand_number=0,
-        last_result=None,
     )
 
 
@@ -141,66 +145,20 @@ def seat(live: LiveTable, index: int, info: SeatInfo) -> LiveTable:
 
 
 def deal(live: LiveTable, seed: int) -> LiveTable:
-    """Deal the next hand with ``game.dealer``; the seed alone reproduces the deal."""
-    hand = engine.start_hand(live.game, random.Random(seed))
-    return replace(live, hand=hand, hand_number=live.game.hand_number)
+    """Deal the game's next hand; the seed alone reproduces the deal."""
+    return replace(live, game=engine.deal_next(live.game, random.Random(seed)))
 
 
-class NotStarted(engine.IllegalAction):
+class NotStarted(engine.IllegalAction, code="not_started"):
     """An action before every seat is taken (no hand dealt yet)."""
 
-    code = "not_started"
 
-
-class ReplayError(Exception):
-    """The stored log does not replay (a corrupted database or an incompatible engine)."""
-
-
-def play(live: LiveTable, seat_index: int, action: dict[str, Any]) -> LiveTable:
-    """Apply one action; a finished hand goes onto the score sheet at once.
+def play(live: LiveTable, seat_index: int, action: engine.Action) -> LiveTable:
+    """Apply one action (the engine records a hand that ends on the sheet at once).
 
     Raises:
         engine.IllegalAction: refused by the rules; ``live`` is unchanged.
     """
-    if live.hand is None:
+    if live.game.hand is None:
         raise NotStarted("the game starts when every seat is taken")
-    hand = engine.apply(live.hand, seat_index, action)
-    after = replace(live, hand=hand, seq=live.seq + 1)
-    if hand.phase != "over":
-        return after
-    return replace(after, game=engine.record_hand(live.game, hand), last_result=engine.result(hand))
-
-
-def rebuild(
-    table: Table, seats: Sequence[Seat], hands: Sequence[Hand], actions: Sequence[Action]
-) -> LiveTable:
-    """Replay a table from its rows: seats, then each hand's seed and its actions in order."""
-    live = new_table(
-        table_id=table.id,
-        invite_code=table.invite_code,
-        options=TableOptions.from_json(table.options),
-    )
-    for row in seats:
-        info = SeatInfo(row.name, row.token_hash, row.is_bot, row.bot_level)
-        live = seat(live, row.seat, info)
-    by_hand: dict[int, list[Action]] = {}
-    for action in actions:
-        by_hand.setdefault(action.hand_number, []).append(action)
-    for hand_row in hands:
-        live = _replay_hand(live, hand_row, by_hand.get(hand_row.number, []))
-    return replace(live, version=table.version)
-
-
-def _replay_hand(live: LiveTable, hand_row: Hand, actions: list[Action]) -> LiveTable:
-    if hand_row.number != live.game.hand_number or hand_row.dealer != live.game.dealer:
-        raise ReplayError(f"table {live.table_id}: hand {hand_row.number} out of order")
-    live = deal(live, hand_row.seed)
-    for action in actions:
-        if action.seq != live.seq + 1:
-            raise ReplayError(f"table {live.table_id}: action {action.seq} out of order")
-        try:
-            live = play(live, action.seat, action.action)
-        except engine.IllegalAction as exc:
-            # Accepted once, refused now: the engine's rules changed under a stored game.
-            raise ReplayError(f"table {live.table_id}: action {action.seq}: {exc.code}") from exc
-    return live
+    return replace(live, game=engine.play(live.game, seat_index, action), seq=live.seq + 1)

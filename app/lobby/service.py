@@ -5,22 +5,15 @@ Anything that changes a table goes through its room, the table's single writer.
 
 from __future__ import annotations
 
-import hmac
-from typing import Any
-
-from sqlalchemy.ext.asyncio import AsyncEngine
+from dataclasses import asdict
 
 import engine
 from app.db import SessionFactory
-from app.realtime import live as live_mod
+from app.lobby import schemas
 from app.realtime import present
 from app.realtime.hub import Hub
-from app.realtime.room import Room
-from app.tables import repository, schemas, tokens
-
-
-class UnknownTable(Exception):
-    """No table has this invite code."""
+from app.tables import live as live_mod
+from app.tables import repository, tokens
 
 
 def invite_url(*, base_url: str, invite_code: str) -> str:
@@ -62,30 +55,15 @@ async def create_table(
     return live
 
 
-async def is_host(*, db_engine: AsyncEngine, invite_code: str, token: str | None) -> bool:
-    """Whether ``token`` is the table's host token (compared in constant time)."""
-    if not token:
-        return False
-    stored = await repository.host_token_hash(engine=db_engine, invite_code=invite_code)
-    return stored is not None and hmac.compare_digest(stored, tokens.hash_token(token))
-
-
-async def get_room(*, hub: Hub, invite_code: str) -> Room:
-    room = await hub.room(invite_code)
-    if room is None:
-        raise UnknownTable(invite_code)
-    return room
-
-
 async def join(*, hub: Hub, invite_code: str, request: schemas.SeatCreate) -> tuple[int, str]:
     """Seat a person; returns (seat, token). Raises UnknownTable or room.SeatUnavailable."""
-    room = await get_room(hub=hub, invite_code=invite_code)
+    room = await hub.get_room(invite_code)
     return await room.join(name=request.name, wanted=request.seat)
 
 
 async def seat_of_token(*, hub: Hub, invite_code: str, token: str | None) -> int | None:
     """The seat this token holds at the table, or None (no token, or not this table's)."""
-    room = await get_room(hub=hub, invite_code=invite_code)
+    room = await hub.get_room(invite_code)
     return await room.seat_of(token) if token else None
 
 
@@ -95,10 +73,11 @@ async def table_info(
     invite_code: str,
     base_url: str,
     token: str | None,
-    host: bool = False,
+    host_token: str | None = None,
 ) -> schemas.TablePublic:
-    room = await get_room(hub=hub, invite_code=invite_code)
+    room = await hub.get_room(invite_code)
     you = await room.seat_of(token) if token else None
+    host = await room.is_host(host_token)
     snapshot = room.snapshot()
     live = snapshot.live
     return schemas.TablePublic(
@@ -110,24 +89,26 @@ async def table_info(
         hand_number=live.hand_number,
         options=schemas.TableOptionsPublic(**live.options.to_json()),
         seats=[
-            schemas.SeatPublic(seat=index, occupied=seat["name"] is not None, **seat)
+            schemas.SeatPublic(seat=index, occupied=seat.name is not None, **asdict(seat))
             for index, seat in enumerate(present.seats(snapshot))
         ],
         you=you,
         host=host,
-        rules=engine.rules_summary(live.options.variant, live.options.players),
+        rules=engine.to_json_object(
+            engine.rules_summary(live.options.variant, live.options.players)
+        ),
     )
 
 
 async def scoresheet(*, hub: Hub, invite_code: str) -> schemas.ScoreSheet:
-    room = await get_room(hub=hub, invite_code=invite_code)
+    room = await hub.get_room(invite_code)
     live = room.live
-    sheet: dict[str, Any] = engine.scoresheet(live.game)
+    sheet = engine.scoresheet(live.game)
     return schemas.ScoreSheet(
-        players=sheet["players"],
+        players=sheet.players,
         names=[seat.name if seat else None for seat in live.seats],
-        rows=list(sheet["rows"]),
-        totals=list(sheet["totals"]),
-        over=sheet["over"],
-        winners=list(sheet["winners"]),
+        rows=[engine.to_json_object(row) for row in sheet.rows],
+        totals=list(sheet.totals),
+        over=sheet.over,
+        winners=list(sheet.winners),
     )

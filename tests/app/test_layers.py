@@ -1,0 +1,139 @@
+"""The layers of app/: which part may import which, read from the source with ``ast``.
+
+    tables    (lowest)  models, repository, the writer, tokens, the live table, the replay
+    realtime            rooms, hub, socket endpoint, fan-out, protocol          -> tables
+    lobby               the tables' HTTP API                                     -> realtime, tables
+    bots                the bot runner and its route                            -> realtime, tables
+    history             history pages and API                                   -> tables, web
+    web                 pages, i18n                                              -> none of them
+
+Beside them sit the shared modules every part may use (config, db, logging, errors, metrics,
+resources: tables only config, db and logging), ``app.deps`` (the route dependencies: the hub,
+sessions, tokens), the HTTP guards the shell installs (security headers, body and head limits,
+request rates, the offline API docs) and the shell that builds the app (``app.main``,
+``app.__main__``), which may import anything.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import app
+
+APP = Path(app.__file__).parent
+PACKAGES = {"tables", "realtime", "lobby", "bots", "history", "web"}
+SHARED = {"app.config", "app.db", "app.logging", "app.errors", "app.metrics", "app.resources"}
+
+# Between the domain packages: exactly these edges.
+DOMAIN_EDGES = {
+    "tables": set(),
+    "realtime": {"tables"},
+    "lobby": {"realtime", "tables"},
+    "bots": {"realtime", "tables"},
+    "history": {"tables", "web"},
+    "web": set(),
+}
+# Everything a part may import (None: anything).
+ALLOWED: dict[str, set[str] | None] = {
+    "tables": {"app.config", "app.db", "app.logging"},
+    "realtime": {"tables"} | SHARED,
+    "lobby": {"realtime", "tables", "app.deps", "app.ratelimits"} | SHARED,
+    "bots": {"realtime", "tables", "app.deps"} | SHARED,
+    "history": {"tables", "web"} | SHARED,
+    "web": SHARED,
+    "app.config": set(),
+    "app.db": {"app.config"},
+    "app.logging": set(),
+    "app.errors": {"app.logging"},
+    "app.deps": {"realtime", "tables", "app.config", "app.db"},
+    "app.health": set(),
+    "app.migrate": {"app.resources"},
+    "app.metrics": set(),
+    "app.resources": set(),
+    "app.ratelimits": {"app.metrics"},
+    "app.headers": set(),
+    "app.headguard": {"app.logging"},
+    "app.bodylimit": set(),
+    "app.apidocs": set(),
+    "app": set(),
+    "app.main": None,
+    "app.__main__": None,
+}
+
+
+def part_of(module: str) -> str:
+    """``app.tables.live`` -> ``tables``; ``app.config`` -> ``app.config``."""
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in PACKAGES:
+        return parts[1]
+    return ".".join(parts[:2])
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(APP.parent).with_suffix("")
+    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+    return ".".join(parts)
+
+
+def imported(path: Path) -> Iterator[str]:
+    """Every module that ``path`` imports (at any depth: lazy imports count too)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}: a relative import (app/ imports absolutely)"
+            base = node.module or ""
+            # ``from app import logging`` names the module app.logging.
+            yield from (f"{base}.{alias.name}" if base == "app" else base for alias in node.names)
+
+
+def edges() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in sorted(APP.rglob("*.py")):
+        source = part_of(module_name(path))
+        targets = {part_of(name) for name in imported(path) if name.split(".")[0] == "app"}
+        found.setdefault(source, set()).update(targets - {source})
+    return found
+
+
+def test_every_part_of_app_has_a_place_in_the_layers() -> None:
+    assert set(edges()) <= set(ALLOWED), "a new part of app/: give it a place in ALLOWED"
+
+
+def test_the_domain_packages_import_each_other_as_drawn() -> None:
+    found = edges()
+    drawn = {part: found.get(part, set()) & PACKAGES for part in PACKAGES}
+    assert drawn == DOMAIN_EDGES
+
+
+def test_no_part_imports_what_its_layer_may_not() -> None:
+    wrong = {
+        part: sorted(targets - allowed)
+        for part, targets in edges().items()
+        if (allowed := ALLOWED[part]) is not None and targets - allowed
+    }
+    assert wrong == {}
+
+
+def test_the_allowed_imports_have_no_cycle() -> None:
+    graph = {part: allowed for part, allowed in ALLOWED.items() if allowed is not None}
+    done: set[str] = set()
+
+    def visit(part: str, path: tuple[str, ...]) -> None:
+        assert part not in path, f"cycle: {' -> '.join((*path, part))}"
+        if part not in done:
+            for target in sorted(graph.get(part, set())):
+                visit(target, (*path, part))
+            done.add(part)
+
+    for part in sorted(graph):
+        visit(part, ())
+
+
+def test_the_import_reader_sees_every_kind_of_import() -> None:
+    # ``from app import logging``, ``from app.config import …``, ``from app.realtime import …``
+    # and the lazy ``from app.main import app`` inside a function.
+    names = set(imported(APP / "__main__.py"))
+    assert {"app.logging", "app.config", "app.migrate", "app.realtime", "app.main"} <= names

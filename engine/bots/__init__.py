@@ -13,7 +13,7 @@ move) and returns a typed action for ``engine.apply``.  It never sees the state.
 
 Levels: ``"random"`` (uniform legal action), ``"heuristic"`` (rules of thumb, microseconds
 to a millisecond), ``"search"`` (determinized Monte-Carlo over the heuristic; budget
-``time_limit`` seconds, default 0.2, and ``max_worlds``, default 200).  See docs/bots.md.
+``time_limit`` seconds, default 0.14, and ``max_worlds``, default 200).  See docs/bots.md.
 """
 
 from __future__ import annotations

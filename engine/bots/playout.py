@@ -55,8 +55,15 @@ def step(state: HandState, rng: random.Random) -> None:
 
 def rollout(state: HandState, rng: random.Random) -> None:
     """Play the hand to its end with the heuristic for every seat (in place)."""
-    while state.phase_id != OVER:
-        step(state, rng)
+    choose_play, apply_action = policy.choose_play, state.apply_action
+    while True:
+        phase = state.phase_id
+        if phase == PLAY:  # most steps of a rollout: no call to ``step`` per card
+            apply_action(choose_play(state, state.to_move))  # type: ignore[arg-type]
+        elif phase == OVER:
+            return
+        else:
+            step(state, rng)
 
 
 def score(state: HandState, seat: int) -> int:

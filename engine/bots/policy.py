@@ -38,7 +38,6 @@ from engine.trumps import (
     TRUMP,
     TrumpTable,
     card_has_kind,
-    trick_rank,
     trump_table,
 )
 
@@ -218,25 +217,43 @@ def _played_out_mask(state: HandState, seat: int) -> int:
     mine = sum([BIT[c] for c in state.hands[seat]]) + sum([BIT[c] for c in state.displays[seat]])
     if seat == state.chief:  # the Crown's own discards (revised, 3 players) are not out
         mine |= sum([BIT[c] for c in state.discarded])
-    played = sum([BIT[c] for t in state.tricks for _, c in t[1]])
-    played += sum([BIT[c] for _, c in state.trick])
-    return deck & ~mine & ~played
+    return deck & ~mine & ~state.played_mask
+
+
+_TRUMP_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _trumps_strongest_first(table: TrumpTable) -> tuple[int, ...]:
+    """The trump cards of a configuration, strongest first (equal ranks in any order: only
+    the rank is read).  Cached by the (vice, chief) pair: hashing the table itself would
+    hash its 60-entry tuples on every call."""
+    key = (table.vice, table.chief)
+    order = _TRUMP_ORDERS.get(key)
+    if order is None:
+        trumps = [c for c in range(DECK_SIZE) if table.suit[c] == TRUMP]
+        order = _TRUMP_ORDERS[key] = tuple(sorted(trumps, key=lambda c: -table.rank[c]))
+    return order
 
 
 def _out_tops(state: HandState, seat: int, table: TrumpTable) -> list[int]:
     """Per effective suit (colours 0..4, TRUMP): the strongest card still out (-1: none);
-    a number inside a colour, the trump rank for TRUMP."""
-    tops = [-1] * (TRUMP + 1)
+    a number inside a colour, the trump rank for TRUMP.
+
+    A colour's ids ascend with its numbers, so a colour's top is its mask's highest bit; the
+    trumps are scanned strongest first until one is out (the hottest helper of rollouts)."""
     out = _played_out_mask(state, seat)
-    suit, rank = table.suit, table.rank
-    while out:
-        low = out & -out
-        c = low.bit_length() - 1
-        out ^= low
-        s = suit[c]
-        strength = rank[c] if s == TRUMP else NUMBER_OF[c]
-        if strength > tops[s]:
-            tops[s] = strength
+    masks = table.suit_mask
+    tops = [-1] * (TRUMP + 1)
+    for s in range(TRUMP):
+        m = out & masks[s]
+        if m:
+            tops[s] = NUMBER_OF[m.bit_length() - 1]
+    if out & masks[TRUMP]:
+        rank = table.rank
+        for c in _trumps_strongest_first(table):
+            if out >> c & 1:
+                tops[TRUMP] = rank[c]
+                break
     return tops
 
 
@@ -260,21 +277,22 @@ def choose_play(state: HandState, seat: int) -> int:
     trick = state.trick
     if not trick:
         return _lead(state, seat, legal, table)
-    led = state.led
+    # The rollouts' hottest function: ``strength[c]`` is ``trick_rank(table, c, led)``.
+    strength = table.by_led[state.led]
     win_seat, win_rank = state.win_seat, state.win_rank
     last = len(trick) == state.players - 1
-    points = sum(POINTS_OF[c] for _, c in trick)
     if _same_side(state, seat, win_seat) and seat != win_seat:
         safe = last or not _beaten(table, _winning_card(state), _out_tops(state, seat, table))
-        losing = [c for c in legal if trick_rank(table, c, led) <= win_rank]
+        losing = [c for c in legal if strength[c] <= win_rank]
         pool = losing or legal
         if safe:
             # Give points to the partner, but do not spend a trump for it.
             return max(pool, key=lambda c: (POINTS_OF[c], table.suit[c] != TRUMP, -NUMBER_OF[c]))
         return min(pool, key=lambda c: _discard_key(table, c))
-    winners = [c for c in legal if trick_rank(table, c, led) > win_rank]
+    winners = [c for c in legal if strength[c] > win_rank]
     if winners:
-        cheapest = min(winners, key=lambda c: (trick_rank(table, c, led), -POINTS_OF[c]))
+        cheapest = min(winners, key=lambda c: (strength[c], -POINTS_OF[c]))
+        points = sum([POINTS_OF[c] for _, c in trick])
         if last:
             if points + POINTS_OF[cheapest] > 0:
                 return cheapest
@@ -282,7 +300,7 @@ def choose_play(state: HandState, seat: int) -> int:
             tops = _out_tops(state, seat, table)
             sure = [c for c in winners if not _beaten(table, c, tops)]
             if sure:
-                return min(sure, key=lambda c: (trick_rank(table, c, led), -POINTS_OF[c]))
+                return min(sure, key=lambda c: (strength[c], -POINTS_OF[c]))
             if points >= 2 and table.suit[cheapest] == TRUMP:
                 return cheapest
             if points >= 1 and table.suit[cheapest] != TRUMP:

@@ -1,0 +1,296 @@
+"""Post-hand review: what each decision of a finished hand was worth, from the seat's seat.
+
+For every decision of every seat (a pass or a bid, the revised discard, a trump, the partner,
+each card) :func:`review_hand` builds the view that seat had *at that moment*
+(:func:`engine.view` of the state before the decision) and hands only that view to
+:func:`review_decision`.  There the search bot's method judges the decision: worlds are
+sampled from the view (:class:`~engine.bots.sampling.WorldSampler`, so hidden cards are
+never read, even though the hand is over), every candidate (:func:`engine.bots.search.candidates`
+plus the action taken) is applied in every world and the hand is played out with the
+heuristic policy for all seats (:func:`engine.bots.playout.rollout`); a candidate's value is
+its mean Mü score for the seat (:func:`engine.bots.playout.score`).  The same worlds and
+rollout seeds serve every candidate (common random numbers), so the differences between
+candidates are far less noisy than the values themselves.
+
+The budget is a number of rollouts per decision (:data:`ROLLOUTS_PER_DECISION`), spread
+over the worlds, never a time: a review is a function of the hand and the seed.  A decision
+with one legal choice gets a few worlds, for the chart of the seat's expected score.
+
+>>> import random, engine
+>>> from engine.bots import make_bot
+>>> hand = engine.deal(4, dealer=0, rng=random.Random(2))
+>>> moves, state, bot = [], hand, make_bot("heuristic")
+>>> while not state.is_over:
+...     seat = state.to_move
+...     action = bot.act(engine.view(state, seat), random.Random(len(moves)))
+...     moves.append((seat, action))
+...     state = engine.apply(state, seat, action)
+>>> review = review_hand(hand, moves, seed=1, seats=(0,))
+>>> {d.seat for d in review.decisions}, all(d.loss >= 0 for d in review.decisions)
+({0}, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from engine.actions import Action, Bid, Discard, Partner, Pass, Trump
+from engine.bots import playout
+from engine.bots.base import random_action, to_action
+from engine.bots.sampling import SamplingError, WorldSampler
+from engine.bots.search import candidates
+from engine.enums import Phase
+from engine.legality import apply
+from engine.prompts import PlayPrompt, Prompt
+from engine.records import record
+from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.views import HandView, view
+
+ROLLOUTS_PER_DECISION = 256  # ~5 s CPU a 5-player hand (bench/review_bench.py)
+MIN_WORLDS = 8  # also the worlds of a forced move (only one legal choice)
+MAX_WORLDS = 64
+
+Move = tuple[int, Action]  # (seat, action) in log order
+Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
+
+
+@record
+class Alternative:
+    """One evaluated choice and its expected score for the seat (mean over the worlds)."""
+
+    action: Action
+    value: float
+
+
+@record
+class DecisionReview:
+    """One decision judged from the seat's view at that moment.
+
+    ``move`` is the decision's index in the hand's action log (0-based), ``trick`` the
+    1-based trick number during play (``None`` before).  ``value_taken``/``value_best`` are
+    expected scores of the seat for the hand (card points and bonus or penalty, as the result's
+    ``total``); ``loss = value_best - value_taken`` is never negative (the action taken is one
+    of the alternatives).  ``worlds`` is 0 when no world could be sampled (then nothing was
+    evaluated and every value is 0)."""
+
+    move: int
+    seat: int
+    phase: Phase
+    trick: int | None
+    taken: Action
+    best: Action
+    value_taken: float
+    value_best: float
+    loss: float
+    alternatives: tuple[Alternative, ...]  # best first
+    worlds: int
+
+
+@record
+class HandReview:
+    """Every reviewed decision of one hand, in log order."""
+
+    variant: str
+    players: int
+    seed: int
+    decisions: tuple[DecisionReview, ...]
+
+
+def action_ints(action: Action) -> list[int]:
+    """The integer actions (:mod:`engine.state`) that carry out a typed action, unchecked."""
+    if isinstance(action, Pass):
+        return [END_TURN]
+    if isinstance(action, Bid):
+        return [*action.cards, END_TURN]
+    if isinstance(action, Discard):
+        return list(action.cards)
+    if isinstance(action, Trump):
+        return [TRUMP_BASE + action.trump.code]
+    if isinstance(action, Partner):
+        return [PARTNER_BASE + action.seat]
+    return [action.card]
+
+
+def same_choice(a: Action, b: Action) -> bool:
+    """Whether two actions are the same choice (a bid or discard of the same cards in any
+    order: the cards shown, not the order they were laid down, is the decision)."""
+    if isinstance(a, Bid | Discard) and type(a) is type(b):
+        assert isinstance(b, Bid | Discard)
+        return sorted(a.cards) == sorted(b.cards)
+    return a == b
+
+
+def _budget(choices: int) -> int:
+    """Worlds for a decision among ``choices``: the rollout budget spread over them."""
+    if choices <= 1:
+        return MIN_WORLDS
+    return max(MIN_WORLDS, min(MAX_WORLDS, ROLLOUTS_PER_DECISION // choices))
+
+
+def review_decision(
+    seen: HandView, taken: Action, rng: random.Random, *, move: int = 0
+) -> DecisionReview:
+    """Judge ``taken`` by the seat whose view ``seen`` is (it must be that seat's turn).
+
+    Only ``seen`` is read: two hands that look the same to the seat get the same review
+    for the same ``rng`` state."""
+    seat = seen.seat
+    prompt = seen.prompt
+    if seat is None or prompt is None:
+        raise ValueError("a decision is reviewed from the view of the seat to move")
+    trick = seen.trick_number if seen.phase == Phase.PLAY else None
+    try:
+        sampler = WorldSampler(seen)
+        first = sampler.sample(rng)
+    except SamplingError:
+        return _unevaluated(move, seat, seen.phase, trick, taken)
+    choices = _choices(prompt, first, seat, taken, rng)
+    worlds = [first] + [sampler.sample(rng) for _ in range(_budget(len(choices)) - 1)]
+    values = _evaluate(worlds, seat, [action_ints(a) for a in choices], rng)
+    ranked = sorted(zip(choices, values, strict=True), key=lambda cv: -cv[1])  # stable: ties
+    alternatives = tuple(Alternative(a, round(v, 2)) for a, v in ranked)
+    value_taken = round(values[0], 2)  # choices[0] is the action taken
+    best = alternatives[0]
+    return DecisionReview(
+        move=move,
+        seat=seat,
+        phase=seen.phase,
+        trick=trick,
+        taken=taken,
+        best=best.action,
+        value_taken=value_taken,
+        value_best=best.value,
+        loss=round(max(0.0, best.value - value_taken), 2),
+        alternatives=alternatives,
+        worlds=len(worlds),
+    )
+
+
+def _choices(
+    prompt: Prompt, world: HandState, seat: int, taken: Action, rng: random.Random
+) -> list[Action]:
+    """The action taken first, then the search bot's candidates that differ from it."""
+    out = [taken]
+    if isinstance(prompt, PlayPrompt) and len(prompt.cards) == 1:
+        return out  # forced: nothing to compare
+    for seq in candidates(world, seat, rng):
+        action = to_action(prompt, seq)
+        if not any(same_choice(action, known) for known in out):
+            out.append(action)
+    return out
+
+
+def _evaluate(
+    worlds: list[HandState], seat: int, options: list[list[int]], rng: random.Random
+) -> list[float]:
+    """Mean score of each option over the worlds, one rollout seed per world for all."""
+    totals = [0] * len(options)
+    for world in worlds:
+        seed = rng.getrandbits(32)
+        for i, ints in enumerate(options):
+            sim = world.clone()
+            for a in ints:
+                sim.apply_action(a)
+            playout.rollout(sim, random.Random(seed))
+            totals[i] += playout.score(sim, seat)
+    return [t / len(worlds) for t in totals]
+
+
+def _unevaluated(
+    move: int, seat: int, phase: Phase, trick: int | None, taken: Action
+) -> DecisionReview:
+    return DecisionReview(move, seat, phase, trick, taken, taken, 0.0, 0.0, 0.0, (), 0)
+
+
+def decision_rng(seed: int, move: int) -> random.Random:
+    """The random source of one decision: the same for a given seed and move, whatever the
+    order in which decisions are reviewed (and whatever the hidden cards)."""
+    return random.Random(seed * 1_000_003 + move)
+
+
+def decision_views(
+    dealt: HandState, moves: Sequence[Move], seats: Iterable[int] | None = None
+) -> Iterator[tuple[int, HandView, Action]]:
+    """``(move, view, action)`` for every decision in ``moves`` (only ``seats``' if given):
+    the view is ``engine.view`` of the state just before the decision, for its seat.
+    ``IllegalAction`` if the log does not replay."""
+    wanted = set(range(dealt.players) if seats is None else seats)
+    state = dealt
+    for index, (seat, action) in enumerate(moves):
+        if seat in wanted:
+            yield index, view(state, seat), action
+        state = apply(state, seat, action)
+
+
+def review_move(seen: HandView, taken: Action, *, seed: int, move: int) -> DecisionReview:
+    """:func:`review_decision` of the decision at index ``move`` of a hand reviewed with
+    ``seed`` (a top-level function of plain arguments: a process pool can run it)."""
+    return review_decision(seen, taken, decision_rng(seed, move), move=move)
+
+
+def review_hand(
+    dealt: HandState,
+    moves: Sequence[Move],
+    *,
+    seed: int,
+    seats: Iterable[int] | None = None,
+    progress: Progress | None = None,
+) -> HandReview:
+    """Review every decision in ``moves`` (``seats``: only the decisions of these seats).
+
+    ``dealt`` is the hand as dealt and ``moves`` its whole action log; each decision is judged
+    by :func:`review_decision` from ``engine.view(state, seat)`` alone.  ``progress`` is told
+    after each reviewed decision.  ``IllegalAction`` if the log does not replay."""
+    todo = list(decision_views(dealt, moves, seats))
+    reviews: list[DecisionReview] = []
+    for move, seen, action in todo:
+        reviews.append(review_move(seen, action, seed=seed, move=move))
+        if progress is not None:
+            progress(len(reviews), len(todo))
+    return HandReview(dealt.rules.name, dealt.players, seed, tuple(reviews))
+
+
+@record
+class Suggestion:
+    """What the search bot would do from a view, and why: its expected score, and the
+    next best choice with its own (``None`` when there was no other choice)."""
+
+    action: Action
+    value: float
+    runner_up: Alternative | None
+    worlds: int
+
+
+def suggest(seen: HandView, rng: random.Random) -> Suggestion:
+    """The best of the search bot's candidates for the seat to move, judged like a review
+    (same worlds and rollout seeds for every candidate, the review's budget).  Used for
+    hints at the table: it reads ``seen`` only.  ``ValueError`` unless the view has a
+    prompt; a view no world fits gets the heuristic's choice."""
+    prompt = seen.prompt
+    if seen.seat is None or prompt is None:
+        raise ValueError("a hint is for the seat to move")
+    seat = seen.seat
+    try:
+        sampler = WorldSampler(seen)
+        first = sampler.sample(rng)
+    except SamplingError:
+        return Suggestion(random_action(seen, rng), 0.0, None, 0)
+    options = candidates(first, seat, rng)
+    choices = [to_action(prompt, seq) for seq in options]
+    if len(choices) == 1 or (isinstance(prompt, PlayPrompt) and len(prompt.cards) == 1):
+        return Suggestion(choices[0], 0.0, None, 0)
+    worlds = [first] + [sampler.sample(rng) for _ in range(_budget(len(choices)) - 1)]
+    values = _evaluate(worlds, seat, options, rng)
+    ranked = sorted(zip(choices, values, strict=True), key=lambda cv: -cv[1])
+    (best, value), (second, second_value) = ranked[0], ranked[1]
+    return Suggestion(
+        best, round(value, 2), Alternative(second, round(second_value, 2)), len(worlds)
+    )
+
+
+def costliest(review: HandReview, seat: int, count: int = 3) -> list[DecisionReview]:
+    """The seat's decisions that cost most (loss > 0), the costliest first; ties in log
+    order."""
+    mine = [d for d in review.decisions if d.seat == seat and d.loss > 0]
+    return sorted(mine, key=lambda d: (-d.loss, d.move))[:count]

@@ -69,6 +69,14 @@ class Settings(BaseSettings):
     ws_deflate: bool = True
     # Bots wait this long before each move, so people can follow the table; tests set 0.
     bot_delay_ms: int = 700
+    # Post-hand reviews (docs/operations.md, "Hand reviews"): each finished hand is reviewed
+    # once by the search bot in a pool of this many processes per server process; 0 switches
+    # this process's worker off (another process or a separate worker may do the work).
+    review_workers: int = Field(default=1, ge=0, le=64)
+    # How often the worker looks for finished hands, and after how long without progress a
+    # claimed review counts as abandoned (its process died) and is taken over.
+    review_poll_seconds: float = Field(default=5.0, gt=0)
+    review_stale_seconds: float = Field(default=600.0, gt=0)
     # Several server processes on one database (behind a load balancer). Needs PostgreSQL: its
     # LISTEN/NOTIFY tells each process about changes the others committed. With PostgreSQL the
     # fan-out runs anyway (it costs nothing without a second process); this setting only makes
@@ -121,6 +129,18 @@ class Settings(BaseSettings):
     forwarded_allow_ips: str = "127.0.0.1,::1"
     # Spectator sockets one table accepts (per process); more are closed with 4503.
     spectators_per_table: int = Field(default=50, ge=0)
+
+    # -- Web Push (docs/operations.md, "Push notifications") ----------------------------------
+    # The VAPID key pair (base64url: the raw 32-byte private key, the 65-byte uncompressed
+    # public key). Unset: a pair is made on first start and kept in the database (every process
+    # then shares it). Set both or neither.
+    vapid_private_key: str | None = None
+    vapid_public_key: str | None = None
+    # Who runs this server, for the push services (a mailto: or https: URL).
+    vapid_subject: str = "mailto:admin@localhost"
+    # How often each process looks for correspondence moves whose time is nearly up (their
+    # reminder push is sent once across processes, see docs/operations.md, "Pace").
+    reminder_poll_seconds: float = Field(default=300.0, gt=0)
 
     @field_validator("create_table_rate", "join_rate")
     @classmethod

@@ -20,6 +20,8 @@ CSP = (
     .style_src("'self'")
     .img_src("'self'")
     .connect_src("'self'")
+    .worker_src("'self'")
+    .manifest_src("'self'")
     .object_src("'none'")
     .base_uri("'none'")
     .form_action("'self'")

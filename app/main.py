@@ -8,19 +8,35 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import apidocs, bodylimit, db, errors, headers, health, metrics, ratelimits, resources
+from app import (
+    apidocs,
+    bodylimit,
+    compression,
+    db,
+    errors,
+    headers,
+    health,
+    metrics,
+    ratelimits,
+    resources,
+)
 from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
+from app.groups.router import router as groups_router
+from app.history.review_worker import ReviewWorker
 from app.history.router import router as history_router
 from app.lobby import router as lobby
+from app.notify import router as push
+from app.notify.pace import Reminders
+from app.notify.sender import Notifier
 from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
 from app.realtime.room import SeedSource
 from app.tables.store import Store
 from app.tables.writer import create_writer
-from app.web import catalog, rules
+from app.web import catalog, pwa, rules
 from app.web import router as web
 
 STATIC_DIR = resources.path("static")
@@ -54,13 +70,32 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     )
     store = Store(engine=engine, sessions=db.create_session_factory(engine), writer=writer)
     runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms)
+    notifier = Notifier(db_engine=engine, settings=settings)
+    reviewer = (
+        ReviewWorker(
+            db_engine=engine,
+            sessions=store.sessions,
+            processes=settings.review_workers,
+            poll_seconds=settings.review_poll_seconds,
+            stale_seconds=settings.review_stale_seconds,
+        )
+        if settings.review_workers
+        else None
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await writer.open()
+        await notifier.keys()  # made and stored on the first start (VAPID unless configured)
         if changes is not None:
             changes.start(app.state.hub)
+        if reviewer is not None:
+            reviewer.start()
+        reminders.start()
         yield
+        await reminders.close()
+        if reviewer is not None:
+            await reviewer.close()
         await runner.close()
         if changes is not None:
             await changes.stop()
@@ -78,9 +113,19 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.db_engine = engine
     app.state.session_factory = store.sessions
     app.state.bots = runner
+    app.state.reviews = reviewer
     app.state.fanout = changes
     app.state.writer = writer
     app.state.hub = Hub(store, seeds=seeds)
+    app.state.hub.on_commit = notifier.committed
+    app.state.notifier = notifier
+    reminders = Reminders(
+        db_engine=engine,
+        hub=app.state.hub,
+        notifier=notifier,
+        every=settings.reminder_poll_seconds,
+    )
+    app.state.reminders = reminders
     errors.install(app)
     rates = ratelimits.RequestRates(
         enabled=settings.rate_limits,
@@ -90,17 +135,21 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     ratelimits.install(app, rates)
     app.add_middleware(bodylimit.BodyLimit, max_bytes=settings.http_body_max_bytes)
     app.add_middleware(log.RequestIds)
+    app.add_middleware(compression.PublicGzip)
     headers.install(app, https=(settings.base_url or "").startswith("https://"))
     lobby.install_error_handlers(app)
     app.include_router(lobby.router)
     app.include_router(lobby.links)
     app.include_router(bots.router)
+    app.include_router(push.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)
     app.include_router(catalog.router)
     app.include_router(rules.router)
+    app.include_router(pwa.router)
     app.include_router(history_router)
+    app.include_router(groups_router)
     if settings.api_docs:
         apidocs.install(app)
     if settings.metrics:
@@ -112,7 +161,9 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
 
 async def release(app: FastAPI) -> None:
     """Close the app's database connections: its lifespan does on shutdown; tests that serve
-    an app without its lifespan call this themselves."""
+    an app without its lifespan call this themselves. Pushes under way finish first: they
+    read the database too."""
+    await app.state.notifier.close()
     await app.state.writer.close()
     await app.state.db_engine.dispose()
 

@@ -29,7 +29,7 @@ import engine
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
 from app.tables import repository
-from app.tables.live import LiveTable
+from app.tables.live import LiveTable, TableOptions
 from app.tables.store import Store
 from engine.bots import DEFAULT_LEVEL, LEVELS, Bot, make_bot, random_action
 
@@ -56,6 +56,15 @@ def decision_seed(*, deal_seed: int, table_id: int, hand: int, version: int) -> 
     without the hand's deal seed, which only the database holds."""
     text = f"{deal_seed}:{table_id}:{hand}:{version}".encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+def takeover_limit(options: TableOptions) -> float | None:
+    """After how many seconds away a bot may play for a person, given the table's pace; None:
+    never. Live: the takeover time. Correspondence: the move time, and only if the host allowed
+    bots at all (the table otherwise waits for the person, however long)."""
+    if options.pace == "correspondence":
+        return options.move_hours * 3600 if options.correspondence_bots else None
+    return options.takeover_seconds
 
 
 class TableBots:
@@ -137,14 +146,16 @@ class TableBots:
                 self._away_since.pop(seat, None)
             else:
                 self._away_since.setdefault(seat, now)
-        limit = live.options.takeover_seconds
+        limit = takeover_limit(live.options)
         # Only while somebody is there to be kept waiting: an empty table just pauses.
         if limit is None or live.status != "playing" or not any(snapshot.connected):
             room.set_stand_ins(frozenset())
+            room.set_takeovers({})
             return None
         away = {seat: self._away_since[seat] for seat in people if seat in self._away_since}
         room.set_stand_ins(frozenset(s for s, since in away.items() if now - since >= limit))
         pending = [since + limit - now for since in away.values() if now - since < limit]
+        _announce_takeovers(room, away, limit, now)
         return min(pending, default=None)
 
     # -- moving ---------------------------------------------------------------------------
@@ -153,6 +164,8 @@ class TableBots:
         snapshot = room.snapshot()
         live = snapshot.live
         if live.hand is None or live.status != "playing" or live.hand.to_move is None:
+            return None
+        if room.undo_pending:  # the table decides on taking a move back: nobody moves
             return None
         seat = live.hand.to_move
         info = live.seats[seat]
@@ -195,6 +208,13 @@ class TableBots:
         return decision_seed(
             deal_seed=deal_seed, table_id=live.table_id, hand=turn.hand, version=turn.version
         )
+
+
+def _announce_takeovers(room: Room, away: dict[int, float], limit: float, now: float) -> None:
+    """Tell every view when a bot will take over each away person (a wall-clock time, so
+    browsers can count down), until it has."""
+    due = {seat: since + limit for seat, since in away.items() if now - since < limit}
+    room.set_takeovers({seat: time.time() + at - now for seat, at in due.items()})
 
 
 class BotRunner:

@@ -7,13 +7,17 @@ token's hash matches a seat of that table, so a forged cookie name reveals nothi
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
 
 import engine
 from app.db import SessionFactory
 from app.history import service
 from app.history.service import TableHistory
+from app.tables.models import Action, Hand
 
 COOKIE_PREFIX = "mu_seat_"
 # A browser with more seat cookies than this is not a friend's browser; don't replay them all.
@@ -26,16 +30,27 @@ class MyTable:
     seat: int
 
 
-@dataclass(slots=True)
-class PlayerStats:
-    name: str
+@dataclass(slots=True, kw_only=True)
+class Tally:
+    """What a player's hands add up to (here and in a group's standings)."""
+
     hands: int = 0
     played: int = 0  # hands played to the end (card points were counted)
     chief: int = 0
     chief_won: int = 0
     card_points: int = 0
-    bonus_won: int = 0
-    tables: set[str] = field(default_factory=set)
+
+    def count(self, hand: engine.SheetRow | engine.HandResult, seat: int) -> bool:
+        """Count one hand of ``seat``'s; whether it was played to the end."""
+        self.hands += 1
+        if hand.kind != engine.Outcome.PLAYED:
+            return False
+        self.played += 1
+        self.card_points += hand.card_points[seat]
+        if hand.chief == seat:
+            self.chief += 1
+            self.chief_won += bool(hand.success)
+        return True
 
     @property
     def chief_rate(self) -> float | None:
@@ -44,6 +59,13 @@ class PlayerStats:
     @property
     def average_points(self) -> float | None:
         return self.card_points / self.played if self.played else None
+
+
+@dataclass(slots=True)
+class PlayerStats(Tally):
+    name: str
+    bonus_won: int = 0
+    tables: set[str] = field(default_factory=set)
 
 
 def seat_cookies(cookies: Mapping[str, str]) -> list[tuple[str, str]]:
@@ -71,6 +93,28 @@ async def my_tables(
     return mine
 
 
+async def turns_began(
+    *, session_factory: SessionFactory, table_ids: Sequence[int]
+) -> dict[int, datetime]:
+    """When each table's current turn began: its latest action, else its latest deal (UTC)."""
+    if not table_ids:
+        return {}
+    ids = list(table_ids)
+    acted = sa.select(Action.table_id, sa.func.max(Action.created_at)).where(
+        Action.table_id.in_(ids)
+    )
+    dealt = sa.select(Hand.table_id, sa.func.max(Hand.created_at)).where(Hand.table_id.in_(ids))
+    began: dict[int, datetime] = {}
+    async with session_factory() as session:
+        for query in (acted, dealt):
+            for table_id, moment in (await session.execute(query.group_by("table_id"))).all():
+                if moment is None:
+                    continue
+                moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+                began[table_id] = max(began.get(table_id, moment), moment)
+    return began
+
+
 def _key(name: str) -> str:
     # "Anna" and "anna " are the same friend; names are trimmed and NFC-normalised on entry.
     return unicodedata.normalize("NFC", name).strip().casefold()
@@ -90,12 +134,5 @@ def statistics(tables: list[MyTable]) -> list[PlayerStats]:
 
 
 def _count(stats: PlayerStats, row: engine.SheetRow, seat: int) -> None:
-    stats.hands += 1
-    if row.kind != engine.Outcome.PLAYED:
-        return
-    stats.played += 1
-    stats.card_points += row.card_points[seat]
-    stats.bonus_won += max(row.bonus[seat], 0)
-    if row.chief == seat:
-        stats.chief += 1
-        stats.chief_won += bool(row.success)
+    if stats.count(row, seat):
+        stats.bonus_won += max(row.bonus[seat], 0)

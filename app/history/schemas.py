@@ -54,3 +54,47 @@ class HandDetail(BaseModel):
     roles: dict[str, str] | None = Field(description="what chief and vice are called")
     actions: list[dict[str, Any]] = Field(description='[{"seat", "action"}] in log order')
     steps: int = Field(description="the number of logged actions (replay steps)")
+
+
+class ReviewProgress(BaseModel):
+    done: int = Field(description="decisions reviewed so far")
+    total: int = Field(description="decisions to review (0 until the review starts)")
+
+
+class ReviewAlternative(BaseModel):
+    action: dict[str, Any] = Field(description="the action's JSON (engine.action_to_json)")
+    label: str
+    value: float = Field(description="the seat's expected score for the hand after it")
+    taken: bool
+    best: bool
+
+
+class ReviewDecision(BaseModel):
+    move: int = Field(description="index of the decision in the hand's action log")
+    seat: int
+    phase: str
+    trick: int | None = Field(description="1-based trick number during play")
+    taken: dict[str, Any]
+    taken_label: str
+    best: dict[str, Any]
+    best_label: str
+    value_taken: float
+    value_best: float
+    loss: float = Field(description="value_best - value_taken (points)")
+    alternatives: list[ReviewAlternative] = Field(description="best first")
+
+
+class ReviewSeat(BaseModel):
+    seat: int
+    name: str
+    moments: list[str] = Field(description="the costliest decisions in sentences (?lang=de)")
+    total_loss: float
+
+
+class HandReview(BaseModel):
+    """The search bot's review of a finished hand (see docs/history.md)."""
+
+    status: str = Field(description='"pending", "running", "done" or "failed"')
+    progress: ReviewProgress
+    seats: list[ReviewSeat] = Field(description="per seat, once done")
+    decisions: list[ReviewDecision] = Field(description="every decision in log order, once done")

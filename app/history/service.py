@@ -9,6 +9,7 @@ this module, so no page can reveal a card of it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
@@ -18,6 +19,7 @@ from app.db import SessionFactory
 from app.tables import replay, repository, tokens
 from app.tables.live import LiveTable
 from app.tables.replay import Move, ReplayedHand
+from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,71 @@ async def load(*, session_factory: SessionFactory, invite_code: str) -> TableHis
 
 def history_of(rows: repository.TableRows) -> TableHistory:
     """Replay the table (``app.tables.replay``), keeping a record of every finished hand."""
-    records: list[HandRecord] = []
+    return resumable_history(rows).history
+
+
+@dataclass(frozen=True)
+class ResumableHistory:
+    """A table's history and the table just before its hand in progress was dealt (or as it
+    is, when no hand is in progress): the newer rows of the table continue it from there,
+    exactly as a whole replay would (the same replay, from a state it passed through).
+
+    ``base`` holds nothing of the hand in progress, so keeping it reveals no card."""
+
+    history: TableHistory
+    base: LiveTable
+
+
+def resumable_history(rows: repository.TableRows) -> ResumableHistory:
+    """The whole table replayed from its rows."""
+    return _continue(
+        replay.empty(rows.table),
+        (),
+        created_at=rows.table.created_at,
+        version=rows.table.version,
+        seats=rows.seats,
+        hands=rows.hands,
+        actions=rows.actions,
+    )
+
+
+def continue_history(
+    kept: ResumableHistory,
+    *,
+    version: int,
+    seats: Sequence[SeatRow],
+    hands: Sequence[HandRow],
+    actions: Sequence[ActionRow],
+) -> ResumableHistory:
+    """``kept`` continued by the rows after its base (the hands after ``kept.base.hand_number``
+    and the actions after ``kept.base.seq``), labelled ``version``.
+
+    Raises:
+        replay.ReplayError: the rows do not continue ``kept.base``.
+    """
+    history = kept.history
+    return _continue(
+        kept.base,
+        history.hands,
+        created_at=history.created_at,
+        version=version,
+        seats=seats,
+        hands=hands,
+        actions=actions,
+    )
+
+
+def _continue(
+    base: LiveTable,
+    finished: tuple[HandRecord, ...],
+    *,
+    created_at: datetime | None,
+    version: int,
+    seats: Sequence[SeatRow],
+    hands: Sequence[HandRow],
+    actions: Sequence[ActionRow],
+) -> ResumableHistory:
+    records = list(finished)
     running: list[int] = []
 
     def keep(hand: ReplayedHand) -> None:
@@ -125,7 +191,23 @@ def history_of(rows: repository.TableRows) -> TableHistory:
             return
         records.append(HandRecord(hand.number, hand.dealer, hand.dealt, hand.moves, hand.final))
 
-    live = replay.rebuild(rows, on_hand=keep)
-    return TableHistory(
-        live, rows.table.created_at, tuple(records), running[-1] if running else None
+    # Up to the last hand, then the last hand: the state between is the next base if the last
+    # hand is still being played.
+    last = hands[-1].number if hands else None
+    before_last = replay.advance(
+        base,
+        version=version,
+        seats=seats,
+        hands=hands[:-1],
+        actions=[row for row in actions if last is None or row.hand_number < last],
+        on_hand=keep,
     )
+    live = replay.advance(
+        before_last,
+        version=version,
+        hands=hands[-1:],
+        actions=[row for row in actions if last is not None and row.hand_number >= last],
+        on_hand=keep,
+    )
+    history = TableHistory(live, created_at, tuple(records), running[-1] if running else None)
+    return ResumableHistory(history, before_last if running else live)

@@ -11,10 +11,13 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from markupsafe import Markup
+
 import engine
 from app.history import words
 from app.history.i18n import Text
 from app.history.service import TableHistory
+from app.web.charts import Series, line_chart
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +149,16 @@ def _csv_row(row: engine.SheetRow, names: list[str]) -> list[object]:
     for seat in range(len(names)):
         line += [row.card_points[seat], row.bonus[seat], row.score[seat], row.totals[seat]]
     return line
+
+
+def totals_chart(history: TableHistory, t: Text) -> Markup:
+    """Each player's running total after every hand (the sheet's Saldo line), as an inline SVG
+    drawn by the server (``app.web.charts``): it needs no script and prints with the sheet."""
+    rows = history.game.rows
+    if not rows:
+        return Markup("")
+    series = [
+        Series(name, [(0.0, 0.0), *((float(row.hand), float(row.totals[seat])) for row in rows)])
+        for seat, name in enumerate(history.names)
+    ]
+    return line_chart(series, title=t("Running totals"), x_label=t("Hand"))

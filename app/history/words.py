@@ -88,6 +88,15 @@ def number(value: int | None) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
+def decimal(t: Text, value: float) -> str:
+    """An expected score with one decimal, a real minus sign and the language's decimal
+    mark: "23.9", "−11.5" (German "23,9")."""
+    text = f"{abs(value):.1f}"
+    if t.lang == "de":
+        text = text.replace(".", ",")
+    return f"\u2212{text}" if round(value, 1) < 0 else text
+
+
 def signed(value: int) -> str:
     """A score with a real minus sign: "+15", "−30", "0"."""
     if value > 0:

@@ -36,12 +36,32 @@ class TableCreate(BaseModel):
         le=86_400,
         description="a bot plays for a person away this long, until they return; null: never",
     )
+    newcomers_take_bots: bool = Field(
+        default=True, description="whether a newcomer may take over a bot's seat"
+    )
     removed_colours: list[str] | None = Field(
         default=None,
         max_length=_REMOVED_COLOURS,
         examples=[[str(colour) for colour in RULES.colours[-2:]]],
         description="3 players: the colours left out of the deck (classic 2, revised 1); "
         "null: a random choice per hand, recorded with the hand",
+    )
+    hints: bool = Field(
+        default=False,
+        description="beginner hints: players may ask the search bot for a move on their turn; "
+        "hints taken are marked on the score sheet",
+    )
+
+    pace: Literal["live", "correspondence"] = Field(
+        default="live",
+        description="live: one sitting; correspondence: move_hours per move, the table waits",
+    )
+    move_hours: float = Field(
+        default=24, ge=1, le=24 * 14, description="correspondence: hours each player has per move"
+    )
+    correspondence_bots: bool = Field(
+        default=False,
+        description="correspondence: a bot may play for a player whose move time ran out",
     )
 
     @model_validator(mode="after")
@@ -124,6 +144,14 @@ class TableOptionsPublic(BaseModel):
     hands: int | None
     takeover_seconds: float | None
     removed_colours: list[str] | None = None
+    hints: bool = False
+    pace: Literal["live", "correspondence"] = "live"
+    move_hours: float = 24
+    correspondence_bots: bool = False
+    # "Play again": the seats kept for the previous game's players, until (Unix time).
+    reserved: list[int] = []
+    reserved_until: float | None = None
+    newcomers_take_bots: bool = True
 
 
 class TablePublic(BaseModel):
@@ -152,3 +180,7 @@ class ScoreSheet(BaseModel):
     totals: list[int]
     over: bool
     winners: list[int]
+    hints: list[list[int]] = Field(
+        default_factory=list,
+        description="per row (hand): the seats that took a beginner hint in that hand",
+    )

@@ -12,8 +12,8 @@ from app.db import SessionFactory
 from app.lobby import schemas
 from app.realtime import present
 from app.realtime.hub import Hub
+from app.tables import hints, repository, tokens
 from app.tables import live as live_mod
-from app.tables import repository, tokens
 
 
 def invite_url(*, base_url: str, invite_code: str) -> str:
@@ -40,7 +40,12 @@ async def create_table(
         target_score=request.target_score,
         hands=request.hands,
         takeover_seconds=request.takeover_seconds,
+        newcomers_take_bots=request.newcomers_take_bots,
         removed_colours=tuple(request.removed_colours) if request.removed_colours else None,
+        hints=request.hints,
+        pace=request.pace,
+        move_hours=request.move_hours,
+        correspondence_bots=request.correspondence_bots,
     )
     invite_code = tokens.new_invite_code()
     async with session_factory() as session, session.begin():
@@ -104,6 +109,7 @@ async def scoresheet(*, hub: Hub, invite_code: str) -> schemas.ScoreSheet:
     room = await hub.get_room(invite_code)
     live = room.live
     sheet = engine.scoresheet(live.game)
+    taken = await hints.taken(engine=hub.store.engine, table_id=live.table_id)
     return schemas.ScoreSheet(
         players=sheet.players,
         names=[seat.name if seat else None for seat in live.seats],
@@ -111,4 +117,5 @@ async def scoresheet(*, hub: Hub, invite_code: str) -> schemas.ScoreSheet:
         totals=list(sheet.totals),
         over=sheet.over,
         winners=list(sheet.winners),
+        hints=hints.seats_per_row(taken, len(sheet.rows)),
     )

@@ -19,7 +19,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app import errors, metrics
 from app import logging as log
 from app.config import Settings
-from app.realtime import protocol
+from app.realtime import hints, protocol
 from app.realtime.connection import Connection
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
@@ -52,7 +52,7 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     if token and seat is None:
         await websocket.close(protocol.CLOSE_BAD_TOKEN, "this token holds no seat here")
         return
-    # The lookup may have yielded, and the hub may drop idle rooms whenever we yield: take its
+    # The lookups may have yielded, and the hub may drop idle rooms whenever we yield: take its
     # current room again (no await when cached) and attach at once.
     room = await _room(websocket, hub, invite_code)
     if room is None:
@@ -99,6 +99,8 @@ async def _serve(room: Room, connection: Connection) -> None:
     open_sockets = metrics.SOCKETS.labels("spectator" if connection.seat is None else "seat")
     open_sockets.inc()
     try:
+        for greeting in room.welcome():  # no await since attaching: no line falls between
+            connection.push(greeting)
         while not sender.done():
             await connection.room_for_replies()  # a client that does not read is not read
             message = await connection.websocket.receive()
@@ -143,8 +145,18 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
     if isinstance(message, protocol.ResyncIn):
         await _resync(room, connection)
         return
+    if isinstance(message, protocol.HintIn):
+        await hints.give(room, connection, message.version)
+        return
     if connection.seat is None:
-        _refuse(connection, ErrorCode.SPECTATOR, "spectators cannot act")
+        # Spectators read the chat and see reactions; only the players at the table talk.
+        _refuse(connection, ErrorCode.SPECTATOR, "spectators cannot act or talk")
+        return
+    if isinstance(message, protocol.ChatIn | protocol.ReactIn):
+        await _talk(room, connection, connection.seat, message)
+        return
+    if isinstance(message, protocol.UndoAskIn | protocol.UndoAnswerIn):
+        await _undo(room, connection, connection.seat, message)
         return
     try:
         refusal = await room.act(connection.seat, message.version, message.action)
@@ -169,6 +181,42 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
             code=refusal.code,
         )
         connection.push(protocol.error_message(refusal.code, refusal.message))
+
+
+async def _undo(
+    room: Room,
+    connection: Connection,
+    seat: int,
+    message: protocol.UndoAskIn | protocol.UndoAnswerIn,
+) -> None:
+    try:
+        if isinstance(message, protocol.UndoAskIn):
+            refusal = await room.ask_undo(seat, message.version)
+        else:
+            refusal = await room.answer_undo(seat, message.version, message.allow)
+    except errors.DATABASE_UNAVAILABLE:
+        _refuse(connection, ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE)
+        return
+    if refusal is not None:
+        _refuse(connection, refusal.code, refusal.message)
+
+
+async def _talk(
+    room: Room, connection: Connection, seat: int, message: protocol.ChatIn | protocol.ReactIn
+) -> None:
+    if isinstance(message, protocol.ReactIn):
+        refusal = room.react(seat, message.reaction)
+    else:
+        try:
+            refusal = await room.say(seat, protocol.chat_text(message.text))
+        except protocol.ProtocolError as exc:
+            _refuse(connection, exc.code, exc.message)
+            return
+        except errors.DATABASE_UNAVAILABLE:
+            _refuse(connection, ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE)
+            return
+    if refusal is not None:
+        _refuse(connection, refusal.code, refusal.message)
 
 
 async def _resync(room: Room, connection: Connection) -> None:

@@ -19,6 +19,11 @@ which stands in for away people) sees the seats connected anywhere, each process
 its own seats on the same channel, ``p:<table id>:<process>:<seat bitmask>``, when they
 change and again every ``resync_seconds``. An announcement not renewed within three rounds
 is dropped, so the seats of a killed process turn away by themselves.
+
+Talk (a chat line, already stored; a reaction) is relayed the same way, as
+``t:<table id>:<process>:<the server message's JSON>``: each process pushes it to its own
+sockets at that table. A lost one is only missed live; a chat line is in the table's chat
+the next time the page opens.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+import orjson
 import psycopg
 from psycopg.rows import namedtuple_row
 from sqlalchemy import select
@@ -39,6 +45,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app import logging as log
 from app import metrics
 from app.config import libpq_url
+from app.realtime import protocol
 from app.realtime.hub import Hub
 from app.realtime.room import Room
 from app.tables import replay
@@ -62,6 +69,9 @@ BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
 # At most this many notifications per round trip (keeps one statement's parameters bounded).
 BATCH = 500
 PRESENCE = "p"
+TALK = "t"
+# The server messages relayed to every process's sockets at a table.
+_RELAYED = ("chat", "reaction", "next_table", "undo", "undo_vote")
 # Another process's presence counts until it has missed this many announcement rounds.
 PRESENCE_ROUNDS = 3
 
@@ -87,6 +97,23 @@ def parse_presence(text: str) -> tuple[int, str, int] | None:
     if len(parts) != 4 or not parts[1].isdigit() or not parts[3].isdigit():
         return None
     return int(parts[1]), parts[2], int(parts[3])
+
+
+def talk_payload(table_id: int, process: str, message: str) -> str:
+    return f"{TALK}:{table_id}:{process}:{message}"
+
+
+def parse_talk(text: str) -> tuple[int, str, protocol.ServerMessage] | None:
+    parts = text.split(":", 3)
+    if len(parts) != 4 or parts[0] != TALK or not parts[1].isdigit():
+        return None
+    try:
+        message = orjson.loads(parts[3])
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("type") not in _RELAYED:
+        return None
+    return int(parts[1]), parts[2], message  # type: ignore[return-value]
 
 
 class Fanout:
@@ -147,11 +174,16 @@ class Fanout:
 
     def _adopt(self, room: Room) -> None:
         room.presence_changed = self._presence_changed
+        room.talk_published = self._talk_published
         self._apply_presence(room)
 
     def _presence_changed(self, room: Room) -> None:
         connected = room.local_presence()
         self._outbox.put_nowait(presence_payload(room.live.table_id, self._process, connected))
+
+    def _talk_published(self, room: Room, message: protocol.ServerMessage) -> None:
+        text = protocol.encode(message)
+        self._outbox.put_nowait(talk_payload(room.live.table_id, self._process, text))
 
     async def _keep_connected(
         self, down_event: str, session: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]
@@ -216,6 +248,9 @@ class Fanout:
         if text.startswith(PRESENCE):
             self._heard_presence(text)
             return
+        if text.startswith(TALK):
+            self._heard_talk(text)
+            return
         parsed = parse_payload(text)
         if parsed is None or self._hub is None:
             return
@@ -227,6 +262,14 @@ class Fanout:
         if room is None or version <= room.live.version:
             return  # not ours to serve, or our own commit coming back
         self.wake(room, version)
+
+    def _heard_talk(self, text: str) -> None:
+        parsed = parse_talk(text)
+        if parsed is None or parsed[1] == self._process or self._hub is None:
+            return
+        room = self._hub.cached(parsed[0])
+        if room is not None:
+            room.hear(parsed[2])
 
     def _heard_presence(self, text: str) -> None:
         parsed = parse_presence(text)

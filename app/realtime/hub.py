@@ -13,7 +13,8 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
-from app.realtime.room import Room, SeedSource
+from app.realtime.room import CommitHook, Room, SeedSource
+from app.tables import again, chat
 from app.tables.live import LiveTable
 from app.tables.store import Store
 
@@ -41,6 +42,8 @@ class Hub:
         self.draining = False
         # Called with every room made (the fan-out hooks its presence announcements in).
         self.on_new_room: Callable[[Room], None] | None = None
+        # Given to every room: told of each change this process commits (push notifications).
+        self.on_commit: CommitHook | None = None
 
     @property
     def store(self) -> Store:
@@ -108,10 +111,18 @@ class Hub:
         live = await self._store.load(invite_code)
         if live is None:
             return None
-        return self.add(live)
+        db = self._store.engine
+        recent_chat = await chat.lines(engine=db, table_id=live.table_id)
+        next_code = None
+        if live.status == "over":
+            next_code = await again.next_code(engine=db, table_id=live.table_id)
+        room = self.add(live)
+        room.remember(recent_chat, next_code)
+        return room
 
     def _new_room(self, live: LiveTable) -> Room:
         room = Room(live, store=self._store, seeds=self._seeds)
+        room.on_commit = self.on_commit
         if self.on_new_room is not None:
             self.on_new_room(room)
         return room

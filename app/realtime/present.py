@@ -23,6 +23,8 @@ class Snapshot:
     connected: tuple[bool, ...]
     # Seats of away people a bot is playing for (takeover), see app/bots/runner.py.
     stand_ins: frozenset[int] = frozenset()
+    # Away people a bot will play for at these times (Unix seconds), see the bot runner.
+    takeovers: dict[int, float] = field(default_factory=dict)
     # Encoded view frames by seat (None: spectators), filled as connections send: every
     # spectator, and a person's second tab, gets the same bytes, rendered once.
     frames: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
@@ -37,6 +39,7 @@ class SeatView:
     bot_level: str | None  # the bot's level; None for a person
     connected: bool
     bot_playing: bool  # a bot plays for this away person (takeover)
+    takeover_at: float | None  # away: when (Unix time) a bot will play for them, until then
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,7 @@ class TableFields:
     last_result: engine.HandResult | None
     game_over: bool
     winners: tuple[int, ...]
+    undoable_by: int | None  # the seat that may ask to take back the last action, if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +88,14 @@ def seats(snapshot: Snapshot) -> tuple[SeatView, ...]:
             bot_level=info.bot_level if info and info.bot else None,
             connected=snapshot.connected[index],
             bot_playing=index in snapshot.stand_ins,
+            takeover_at=_second(snapshot.takeovers.get(index)),
         )
         for index, info in enumerate(snapshot.live.seats)
     )
+
+
+def _second(at: float | None) -> float | None:
+    return None if at is None else round(at, 1)
 
 
 def render(snapshot: Snapshot, seat: int | None) -> View:
@@ -103,5 +112,6 @@ def render(snapshot: Snapshot, seat: int | None) -> View:
         last_result=game.last_result,
         game_over=game.over,
         winners=game.winners,
+        undoable_by=live.undoable.seat if live.undoable is not None else None,
     )
     return View(hand, table)

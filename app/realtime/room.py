@@ -12,23 +12,35 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app import logging as log
 from app import metrics
+from app.realtime import consent, protocol
 from app.realtime.connection import Connection
+from app.realtime.consent import UndoRequest
 from app.realtime.present import Snapshot
-from app.realtime.protocol import ErrorCode
+from app.realtime.protocol import ErrorCode, Reaction, ServerMessage
+from app.realtime.ratelimit import TokenBucket
+from app.tables import chat, repository, tokens
 from app.tables import live as live_mod
-from app.tables import repository, tokens
 from app.tables.live import LiveTable, SeatInfo
 from app.tables.rows import ActionRow, HandRow, SeatRow
 from app.tables.store import Store
 from app.tables.writer import Change, StaleWrite
 
 SeedSource = Callable[[], int]
+# Told (the state before, the snapshot after) of each change this process committed; must not
+# block (the push notifier only schedules its work).
+CommitHook = Callable[[LiveTable, Snapshot], None]
+# Talk budgets per seat (lines, reactions): a short burst, then one every few seconds.
+CHAT_BURST, CHAT_PER_SECOND = 5, 1 / 3
+REACTION_BURST, REACTIONS_PER_SECOND = 3, 1 / 2
 # Reads what other processes committed since the given state; None when nothing is newer.
 CatchUp = Callable[[LiveTable], Awaitable[LiveTable | None]]
 
@@ -68,9 +80,32 @@ class Room:
         self.presence_changed: Callable[[Room], None] | None = None
         # Seats whose away person a bot stands in for (the bot runner decides; views show it).
         self._stand_ins: frozenset[int] = frozenset()
+        # Away people not yet stood in for: when (Unix time) a bot will play for them.
+        self._takeovers: dict[int, float] = {}
         # Called after every broadcast (a commit, a reload, a presence change): wakes the
         # table's bot runner. It must not block: it only sets an event.
         self.on_change: Callable[[], None] | None = None
+        self.on_commit: CommitHook | None = None
+        # Per seat: how fast it may talk and react (in this process; a seat's sockets are
+        # usually all on one process behind a sticky balancer).
+        self._talk_budgets: dict[tuple[str, int], TokenBucket] = {}
+        # Tells the other processes what was said here (the fan-out sets it).
+        self.talk_published: Callable[[Room, ServerMessage], None] | None = None
+        # Undo by consent: the request being decided (see consent.py) and its timer.
+        self._undo: UndoRequest | None = None
+        self._undo_timer: asyncio.TimerHandle | None = None
+        # A request being decided on another process: (asking seat, version, deadline); this
+        # process relays its people's answers there.
+        self._remote_undo: tuple[int, int, float] | None = None
+        self._votes: set[asyncio.Task[Refusal | None]] = set()
+        # What a page that opens is told at once, kept current by what is said here and
+        # heard from other processes: the recent chat, and the next game's code ("Play again").
+        self._recent_chat: deque[protocol.ChatLineOut] = deque(maxlen=chat.RECENT_LINES)
+        self._next_code: str | None = None
+
+    @property
+    def store(self) -> Store:
+        return self._store
 
     # -- presence ---------------------------------------------------------------------------
 
@@ -84,7 +119,8 @@ class Room:
             # mark when it next looks, which may be after this broadcast; no view may show a
             # connected seat as played by a bot meanwhile (nor may the runner move for it).
             stand_ins = frozenset(seat for seat in stand_ins if not connected[seat])
-        return Snapshot(self.live, connected, stand_ins)
+        takeovers = {seat: at for seat, at in self._takeovers.items() if not connected[seat]}
+        return Snapshot(self.live, connected, stand_ins, takeovers)
 
     def local_presence(self) -> tuple[bool, ...]:
         """The seats connected to this process."""
@@ -140,6 +176,17 @@ class Room:
             self._stand_ins = seats
             self._broadcast()
 
+    def set_takeovers(self, deadlines: dict[int, float]) -> None:
+        """When (Unix time) a bot takes over each away person; every view shows it. A seat
+        keeps the deadline it was first given (no new view for the same countdown)."""
+        kept = {seat: self._takeovers.get(seat, at) for seat, at in deadlines.items()}
+        if kept == self._takeovers:
+            return
+        shown = self.snapshot().takeovers
+        self._takeovers = kept
+        if self.snapshot().takeovers != shown:
+            self._broadcast()
+
     async def seat_of(self, token: str) -> int | None:
         """The seat this token holds here, or None.
 
@@ -166,6 +213,190 @@ class Room:
         )
         return stored is not None and tokens.matches(token, stored)
 
+    @property
+    def store_engine(self) -> AsyncEngine:
+        """The database engine of this table's store (short reads such as the chat)."""
+        return self._store.engine
+
+    # -- talk -----------------------------------------------------------------------------
+
+    async def say(self, seat: int, text: str) -> Refusal | None:
+        """Store a chat line by ``seat``, then push it to everyone at the table.
+
+        The text was checked by ``protocol.chat_text``; the budget is checked here.
+        """
+        if not self._talk_budget("chat", seat, CHAT_BURST, CHAT_PER_SECOND).take():
+            return Refusal(ErrorCode.CHAT_TOO_FAST, "you are talking too fast; wait a moment")
+        row = await chat.add_line(
+            engine=self._store.engine, table_id=self.live.table_id, seat=seat, text=text
+        )
+        self._talk(protocol.chat_message([row]))
+        return None
+
+    def react(self, seat: int, reaction: Reaction) -> Refusal | None:
+        """Show ``seat``'s reaction to everyone at the table (not stored)."""
+        if not self._talk_budget("react", seat, REACTION_BURST, REACTIONS_PER_SECOND).take():
+            return Refusal(ErrorCode.CHAT_TOO_FAST, "too many reactions; wait a moment")
+        self._talk(protocol.reaction_message(seat, reaction))
+        return None
+
+    def announce_next(self, invite_code: str) -> None:
+        """The next game is open ("Play again"): tell everyone here (and on other processes)."""
+        self._talk(protocol.next_table_message(invite_code))
+
+    def remember(self, recent_chat: list[chat.ChatRow], next_code: str | None) -> None:
+        """What was said before this process opened the table, and its next game if open."""
+        self._recent_chat.extend(protocol.chat_line(row) for row in recent_chat)
+        self._next_code = next_code
+
+    def welcome(self) -> list[ServerMessage]:
+        """For a socket just attached: the recent chat and where the next game is, if open.
+
+        Kept in memory, so nothing is awaited between attaching and greeting: a line said
+        meanwhile cannot fall between the two.
+        """
+        greetings: list[ServerMessage] = []
+        if self._recent_chat:
+            greetings.append(protocol.recent_chat_message(list(self._recent_chat)))
+        if self._next_code is not None:
+            greetings.append(protocol.next_table_message(self._next_code))
+        return greetings
+
+    def hear(self, message: ServerMessage) -> None:
+        """Something said at the table through another process: tell this one's sockets.
+        An answer to an undo request decided here is counted instead."""
+        if message["type"] == "chat":
+            self._recent_chat.extend(message["lines"])
+        elif message["type"] == "next_table":
+            self._next_code = message["code"]
+        if message["type"] == "undo_vote":
+            if self._undo is not None and self._undo.version == message["version"]:
+                vote = self.answer_undo(message["seat"], message["version"], message["allow"])
+                task = asyncio.create_task(vote)
+                self._votes.add(task)
+                task.add_done_callback(self._votes.discard)
+            return
+        if message["type"] == "undo" and self._undo is None:
+            asked = message["state"] == "asked"
+            where = (message["seat"], message["version"], message["deadline"])
+            self._remote_undo = where if asked else None
+        for connection in self._connections:
+            connection.push(message)
+
+    def _talk(self, message: ServerMessage) -> None:
+        self.hear(message)
+        if self.talk_published is not None:
+            self.talk_published(self, message)
+
+    def _talk_budget(self, kind: str, seat: int, burst: int, rate: float) -> TokenBucket:
+        budget = self._talk_budgets.get((kind, seat))
+        if budget is None:
+            budget = self._talk_budgets[kind, seat] = TokenBucket(rate=rate, burst=burst)
+        return budget
+
+    # -- undo by consent --------------------------------------------------------------------
+
+    @property
+    def undo_pending(self) -> bool:
+        """An undo request is being decided (bots wait meanwhile)."""
+        return self._undo is not None
+
+    async def ask_undo(self, seat: int, version: int) -> Refusal | None:
+        """``seat`` asks to take back its last action, made at ``version`` - 1."""
+        async with self._lock:
+            live = self.live
+            if version != live.version:
+                return _stale(version, live.version)
+            if live.undoable is None or live.undoable.seat != seat:
+                return Refusal(
+                    "nothing_to_undo", "only the last move can be taken back, by its player"
+                )
+            if self._undo is not None or self._remote_request() is not None:
+                return Refusal(ErrorCode.UNDO_PENDING, "another undo request is being decided")
+            snapshot = self.snapshot()
+            people = [i for i, info in enumerate(live.seats) if info is not None and not info.bot]
+            waiting = consent.who_must_agree(
+                asking=seat,
+                people=people,
+                connected=snapshot.connected,
+                stand_ins=snapshot.stand_ins,
+            )
+            request = UndoRequest(seat, version, time.time() + consent.UNDO_SECONDS, waiting)
+            if not waiting:  # only bots to ask: they agree at once
+                return await self._apply_undo(request)
+            self._undo = request
+            loop = asyncio.get_running_loop()
+            self._undo_timer = loop.call_later(consent.UNDO_SECONDS, self._expire_undo, request)
+            self._talk(_undo_out("asked", request))
+            if self.on_change is not None:
+                self.on_change()
+            return None
+
+    async def answer_undo(self, seat: int, version: int, allow: bool) -> Refusal | None:
+        """``seat``'s answer to the undo request at ``version``."""
+        async with self._lock:
+            request = self._undo
+            if request is None and self._remote_request() is not None:
+                return self._relay_vote(seat, version, allow)
+            if request is None or request.version != version or seat == request.seat:
+                return Refusal(ErrorCode.NO_UNDO_REQUEST, "there is no undo request to answer")
+            if not allow:
+                self._end_undo("refused", by=seat)
+                return None
+            if request.allow(seat):
+                return await self._apply_undo(request)
+            self._talk(_undo_out("asked", request))
+            return None
+
+    def _remote_request(self) -> tuple[int, int, float] | None:
+        """Another process's undo request, until its deadline (that process may be gone)."""
+        if self._remote_undo is not None and time.time() > self._remote_undo[2] + 1:
+            self._remote_undo = None
+        return self._remote_undo
+
+    def _relay_vote(self, seat: int, version: int, allow: bool) -> Refusal | None:
+        # The request is another process's: send the answer there (through the fan-out).
+        assert self._remote_undo is not None
+        asking, asked_version, _deadline = self._remote_undo
+        if version != asked_version or seat == asking or self.talk_published is None:
+            return Refusal(ErrorCode.NO_UNDO_REQUEST, "there is no undo request to answer")
+        self.talk_published(self, protocol.undo_vote_message(seat, version, allow))
+        return None
+
+    async def _apply_undo(self, request: UndoRequest) -> Refusal | None:
+        # Under the lock. The marker goes through the one writer like any action.
+        self._clear_undo()
+        live = self.live
+        if live.version != request.version or live.undoable is None:
+            self._talk(_undo_out("cancelled", request))
+            return _stale(request.version, live.version)
+        after = live_mod.undo(live)
+        marker = ActionRow(after.seq, live.hand_number, request.seat, {"type": live_mod.UNDO_MARK})
+        if not await self._commit(after, Change(actions=[marker])):
+            self._talk(_undo_out("cancelled", request))
+            return _stale(request.version, self.live.version)
+        self._talk(_undo_out("done", request))
+        return None
+
+    def _expire_undo(self, request: UndoRequest) -> None:
+        if self._undo is request:
+            self._end_undo("expired")
+
+    def _end_undo(self, state: protocol.UndoState, by: int | None = None) -> None:
+        request = self._undo
+        if request is None:
+            return
+        self._clear_undo()
+        self._talk(_undo_out(state, request, by))
+        if self.on_change is not None:
+            self.on_change()  # bots waited for the answer
+
+    def _clear_undo(self) -> None:
+        if self._undo_timer is not None:
+            self._undo_timer.cancel()
+        self._undo = None
+        self._undo_timer = None
+
     # -- the single writer ----------------------------------------------------------------
 
     async def act(self, seat: int, version: int, action: engine.Action) -> Refusal | None:
@@ -186,12 +417,18 @@ class Room:
             return None
 
     async def join(
-        self, *, name: str, wanted: int | None, bot_level: str | None = None
+        self,
+        *,
+        name: str,
+        wanted: int | None,
+        bot_level: str | None = None,
+        kept_for_you: bool = False,
     ) -> tuple[int, str]:
         """Seat a person (or, with ``bot_level``, a bot); returns (seat, token). The last
         free seat starts the game. A bot's token is for whatever drives it in-process.
         A person may take a bot's seat (asked for, or when no seat is free): the bot leaves
-        and the person plays from the next action on.
+        and the person plays from the next action on. Seats kept for the previous game's
+        players ("Play again") are only taken with ``kept_for_you`` (the caller checked).
 
         Raises:
             SeatUnavailable: ``seat_taken``, ``table_full`` or ``no_such_seat``.
@@ -199,7 +436,10 @@ class Room:
         async with self._lock:
             # A stale cache only means another process seated someone: reload and retry once.
             for _attempt in range(2):
-                index = _pick_seat(self.live, wanted, take_bots=bot_level is None)
+                now = None if kept_for_you else time.time()
+                # A person may take over a bot's seat unless the host said no.
+                take_bots = bot_level is None and self.live.options.newcomers_take_bots
+                index = _pick_seat(self.live, wanted, take_bots=take_bots, now=now)
                 replaced = [index] if self.live.seats[index] is not None else []
                 token = tokens.new_seat_token()
                 info = SeatInfo(
@@ -236,9 +476,13 @@ class Room:
             return False
         finally:
             metrics.COMMIT.observe(metrics.since(started))
-        self.live = replace(after, version=version)
+        before, self.live = self.live, replace(after, version=version)
         log.event("commit", table=after.table_id, version=version, seq=after.seq)
+        # The table moved on: a pending undo request no longer applies.
+        self._end_undo("cancelled")
         self._broadcast()
+        if self.on_commit is not None:
+            self.on_commit(before, self.snapshot())
         return True
 
     # -- changes made by other processes ---------------------------------------------------
@@ -257,6 +501,8 @@ class Room:
             if fresh is None or fresh.version <= self.live.version:
                 return None
             self.live = fresh
+            self._end_undo("cancelled")
+            self._remote_undo = None
             self._broadcast()
             return fresh
 
@@ -273,13 +519,27 @@ class Room:
             self._broadcast()
 
 
+def _undo_out(
+    state: protocol.UndoState, request: UndoRequest, by: int | None = None
+) -> protocol.UndoOut:
+    return protocol.undo_message(
+        state,
+        seat=request.seat,
+        version=request.version,
+        deadline=request.deadline,
+        waiting=sorted(request.waiting),
+        by=by,
+    )
+
+
 def _stale(sent: int, current: int) -> Refusal:
     return Refusal(ErrorCode.STALE_VERSION, f"version {sent} is stale; the table is at {current}")
 
 
-def _pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool) -> int:
+def _pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool, now: float | None) -> int:
     # A free seat first; a person may also take a bot's seat, a bot never takes another's.
-    free = live.free_seats() + (live.bot_seats() if take_bots else [])
+    # With ``now``, seats still kept for the previous game's players are not free.
+    free = live.free_seats(now=now) + (live.bot_seats() if take_bots else [])
     if wanted is None:
         if not free:
             raise SeatUnavailable("table_full", "every seat is taken")

@@ -11,6 +11,10 @@ never disagree with the game that was played. One replay serves every reader:
   the new rows it read itself (its fast path), or :func:`load_newer`, which reads them too;
 - the history pages want a record of each hand: the ``on_hand`` observer of :func:`rebuild`.
 
+An undo marker row (``{"type": "undo"}``, undo by consent) takes back the action before it:
+the replay restores the table as it was before that action (``live.undo``), and a hand's
+record leaves the taken-back move out. Both rows stay in the log.
+
 Rows that do not replay (a hand or action out of order, actions of a hand that is not there, a
 vacated seat, an action today's rules refuse) raise :class:`ReplayError`: a stored log that does
 not replay is an error, never silently skipped.
@@ -28,6 +32,7 @@ from app.db import SessionFactory
 from app.tables import live as live_mod
 from app.tables import repository
 from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.models import Table
 from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
@@ -72,19 +77,22 @@ async def load(*, session_factory: SessionFactory, invite_code: str) -> LiveTabl
 
 def rebuild(rows: repository.TableRows, *, on_hand: OnHand | None = None) -> LiveTable:
     """Replay a whole table: its seats, then each hand's deal and its actions in order."""
-    table = rows.table
-    live = live_mod.new_table(
-        table_id=table.id,
-        invite_code=table.invite_code,
-        options=TableOptions.from_json(table.options),
-    )
     return advance(
-        live,
-        version=table.version,
+        empty(rows.table),
+        version=rows.table.version,
         seats=rows.seats,
         hands=rows.hands,
         actions=rows.actions,
         on_hand=on_hand,
+    )
+
+
+def empty(table: Table) -> LiveTable:
+    """The table as created: its options, no seat taken, nothing dealt (replays start here)."""
+    return live_mod.new_table(
+        table_id=table.id,
+        invite_code=table.invite_code,
+        options=TableOptions.from_json(table.options),
     )
 
 
@@ -174,6 +182,12 @@ def _play_all(
         if row.seq != live.seq + 1:
             raise ReplayError(f"table {live.table_id}: action {row.seq} out of order")
         try:
+            if live_mod.is_undo(row.action):
+                # A taken-back action stays in the log; this marker drops it from the game.
+                live = live_mod.undo(live)
+                if moves:
+                    moves.pop()
+                continue
             action = engine.action_from_json(row.action)
             live = live_mod.play(live, row.seat, action)
         except engine.IllegalAction as exc:

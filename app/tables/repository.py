@@ -74,6 +74,13 @@ async def load_table(*, session: AsyncSession, invite_code: str) -> TableRows | 
     return TableRows(table, *await _rows(session, table.id, hand_number=0, seq=0))
 
 
+async def load_after(
+    *, session: AsyncSession, table_id: int, hand_number: int, seq: int
+) -> tuple[list[SeatRow], list[HandRow], list[ActionRow]]:
+    """Every seat, the hands after ``hand_number`` and the actions after ``seq``."""
+    return await _rows(session, table_id, hand_number=hand_number, seq=seq)
+
+
 async def load_newer(
     *, engine: AsyncEngine, table_id: int, version: int, hand_number: int, seq: int
 ) -> NewerRows | None:

@@ -10,6 +10,29 @@
     printButton.addEventListener("click", () => window.print());
   }
 
+  // The review runs in the background: while it does, fetch its section again every few
+  // seconds (the server renders it; ?review=1 returns the section alone).
+  const REVIEW_POLL_MS = 3000;
+  async function pollReview() {
+    const section = document.getElementById("review");
+    if (!section || !["pending", "running"].includes(section.dataset.status)) return;
+    try {
+      const response = await fetch(`${location.pathname}?review=1`, {
+        headers: { Accept: "text/html" },
+      });
+      if (response.ok) {
+        const holder = document.createElement("div");
+        holder.innerHTML = (await response.text()).trim();
+        const fresh = holder.querySelector("#review");
+        if (fresh) section.replaceWith(fresh);
+      }
+    } catch {
+      // offline for a moment: try again at the next tick
+    }
+    setTimeout(pollReview, REVIEW_POLL_MS);
+  }
+  setTimeout(pollReview, REVIEW_POLL_MS);
+
   const replay = () => document.getElementById("replay");
   if (!replay()) return;
 

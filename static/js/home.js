@@ -1,12 +1,16 @@
 // Home page: open a new table and go to its lobby (where the invite link is shown).
 import { $ } from "./dom.js";
 import { _ } from "./i18n.js";
+import { showYourTables } from "./mytables.js";
 
 const form = $("#new-table");
 
 function showLengthField() {
   const ends = form.ends.value;
   for (const field of form.querySelectorAll("[data-ends]")) field.hidden = field.dataset.ends !== ends;
+  // Live tables choose their takeover time; correspondence tables the hours per move.
+  const pace = form.pace.value;
+  for (const field of form.querySelectorAll("[data-pace]")) field.hidden = field.dataset.pace !== pace;
 }
 
 async function create(event) {
@@ -18,6 +22,13 @@ async function create(event) {
   else body.target_score = Number(form.target_score.value);
   // Empty means never: the table waits for a player who dropped out.
   body.takeover_seconds = form.takeover.value ? Number(form.takeover.value) : null;
+  body.hints = form.hints.checked;
+  body.pace = form.pace.value;
+  if (body.pace === "correspondence") {
+    body.move_hours = Number(form.move_hours.value);
+    body.correspondence_bots = form.correspondence_bots.checked;
+  }
+  body.newcomers_take_bots = form.newcomers_take_bots.checked;
   const button = $("button[type=submit]", form);
   button.disabled = true;
   try {
@@ -54,3 +65,4 @@ form.variant.addEventListener("change", variantChanged);
 form.addEventListener("change", showLengthField);
 form.addEventListener("submit", create);
 showLengthField();
+showYourTables();

@@ -20,8 +20,13 @@ export function lobbySeats(info, view) {
   }));
 }
 
-// A person may take a free seat or a bot's (the bot leaves from the next action on).
-export const takeable = (seat) => !seat.occupied || seat.bot;
+// A person may take a free seat or, unless the host said no, a bot's (the bot leaves from the
+// next action on).
+let botsOpen = true;
+export const takeable = (seat) => !seat.occupied || (seat.bot && botsOpen);
+export function lobbyOptions(options) {
+  botsOpen = options?.newcomers_take_bots !== false;
+}
 const indexes = (seats, test) => seats.map((s, i) => (test(s) ? i : null)).filter((i) => i !== null);
 const freeSeats = (seats) => indexes(seats, (s) => !s.occupied);
 
@@ -51,6 +56,10 @@ function optionsText(options) {
       : options.target_score
         ? ngettext("to {n} point", "to {n} points", options.target_score)
         : null,
+    options.hints ? _("beginner hints") : null,
+    options.pace === "correspondence"
+      ? ngettext("over days: {n} hour per move", "over days: {n} hours per move", options.move_hours)
+      : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -118,8 +127,19 @@ function drawBotSeats(info, seats) {
   const box = $("#host-bots");
   box.hidden = !info.host || !free.length;
   if (box.hidden) return;
+  for (const hint of box.querySelectorAll("[data-bots-open]")) hint.hidden = hint.dataset.botsOpen !== String(botsOpen);
   // A redraw keeps the levels already chosen.
   const levels = Object.fromEntries([...box.querySelectorAll("select")].map((s) => [s.name, s.value]));
+  fill(
+    $("#fill-bots-row"),
+    free.length > 1
+      ? h(
+          "button",
+          { type: "button", class: "primary", dataset: { testid: "fill-bots" }, onclick: (event) => fillWithBots(free, event.target) },
+          _("Fill every empty seat with a bot"),
+        )
+      : null,
+  );
   fill(
     $("#bot-seats"),
     ...free.map((i) =>
@@ -154,6 +174,15 @@ function drawBotSeats(info, seats) {
       ),
     ),
   );
+}
+
+// One tap for the host: a bot (at the level chosen beside it) into every empty seat.
+async function fillWithBots(seats, button) {
+  button.disabled = true;
+  for (const seat of seats) {
+    const add = $(`[data-testid="add-bot-${seat}"]`);
+    if (add && !add.disabled) await addBot(seat, add);
+  }
 }
 
 // The seat appears through the socket's next view; only a failure needs saying here.

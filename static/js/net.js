@@ -12,9 +12,9 @@ const UNKNOWN_TABLE = 4404; // ... and with this for an invite code that names n
 const SPECTATORS_FULL = 4503; // ... and with this when the table has all the spectators it takes
 
 export class TableSocket {
-  constructor(code, { onView, onError, onStatus, onRejected, onGone, onFull }) {
+  constructor(code, { onView, onError, onStatus, onRejected, onGone, onFull, onHint, onTalk }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(code)}`;
-    this.handlers = { onView, onError, onStatus, onRejected, onGone, onFull };
+    this.handlers = { onView, onError, onStatus, onRejected, onGone, onFull, onHint, onTalk };
     this.version = null;
     this.attempt = 0;
     this.ws = null;
@@ -52,6 +52,22 @@ export class TableSocket {
     return this.#send({ type: "action", version: this.version, action });
   }
 
+  // Beginner hints: ask for the search bot's move on the version on screen (answered "hint").
+  hint() {
+    if (this.version === null) return false;
+    return this.#send({ type: "hint", version: this.version });
+  }
+
+  // Talk and other messages that carry no version (chat, reactions).
+  send(message) {
+    return this.#send(message);
+  }
+
+  // "I'm back": try to reconnect now instead of waiting out the pause.
+  reconnectNow() {
+    this.#retryNow();
+  }
+
   close() {
     this.stopped = true;
     this.ws?.close();
@@ -75,6 +91,10 @@ export class TableSocket {
       this.handlers.onView(message.view, message.version);
     } else if (message.type === "error") {
       this.handlers.onError(message);
+    } else if (message.type === "hint") {
+      this.handlers.onHint?.(message);
+    } else if (message.type !== "pong") {
+      this.handlers.onTalk?.(message);
     }
   }
 

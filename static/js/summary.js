@@ -188,14 +188,30 @@ export function summaryContent(view, code) {
       standings(view),
       r ? h("h3", {}, _("The last hand (hand {n})", { n: view.hand_number ?? 1 })) : null,
       r ? handStory(view, r, false) : null,
+      r ? reviewLink(code, view.hand_number ?? 1) : null,
       ...sheet,
     ];
+  const finished = (view.hand_number ?? 2) - 1;
   return [
-    h("h2", {}, _("Hand {n} is over", { n: (view.hand_number ?? 2) - 1 })),
+    h("h2", {}, _("Hand {n} is over", { n: finished })),
     r ? handStory(view, r, true) : null,
+    r ? reviewLink(code, finished) : null,
     ...sheet,
   ];
 }
+
+// The search bot's review of the hand just played (it is computed in the background; the
+// hand's page shows its progress until it is done).
+const reviewLink = (code, n) =>
+  h(
+    "p",
+    { class: "review-link" },
+    h(
+      "a",
+      { href: `/t/${encodeURIComponent(code)}/hands/${n}#review`, dataset: { testid: "review-link" } },
+      _("What could have been played better? The review of hand {n}", { n }),
+    ),
+  );
 
 export const sheetLink = (code) =>
   h("p", {}, h("a", { href: `/t/${encodeURIComponent(code)}/sheet` }, _("Full score sheet and history")));
@@ -206,6 +222,15 @@ function cellNote(row) {
   if (row.kind === "redeal") return _("redeal");
   return `${row.bid} · ${trumpName(row.chief_trump)}`;
 }
+
+// A player who took beginner hints in a hand: marked, so nobody is fooled by the score.
+const hintMark = (hand, seat) =>
+  h(
+    "abbr",
+    { class: "hint-mark", title: _("took beginner hints in this hand"), dataset: { testid: `sheet-hint-${hand}-${seat}` } },
+    // TRANSLATORS: the score sheet's mark of a hand played with beginner hints ("Tipp": T).
+    _("H"),
+  );
 
 // The running sheet: one row per hand (score this hand, running total underneath).
 export function sheetTable(view, sheet) {
@@ -231,7 +256,7 @@ export function sheetTable(view, sheet) {
       h(
         "tbody",
         {},
-        ...sheet.rows.map((row) =>
+        ...sheet.rows.map((row, i) =>
           h(
             "tr",
             {},
@@ -242,6 +267,7 @@ export function sheetTable(view, sheet) {
                 "td",
                 {},
                 h("span", {}, signed(row.score?.[s] ?? 0)),
+                sheet.hints?.[i]?.includes(s) ? hintMark(row.hand, s) : null,
                 h("small", {}, String(row.totals?.[s] ?? 0)),
               ),
             ),

@@ -13,12 +13,18 @@ import {
 } from "./board.js";
 import { $, copyField, fill, h, toast } from "./dom.js";
 import { N_, _ } from "./i18n.js";
-import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
+import { drawLobby, lobbyOptions, lobbySeats, takeSeat, takeable } from "./lobby.js";
 import { showLookBack } from "./lookback.js";
+import { renderHint } from "./hints.js";
 import { TableSocket } from "./net.js";
+import { offerPush } from "./push.js";
 import { chime, isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
 import { rulesCard } from "./rules.js";
 import { fetchSheet, sheetLink, sheetTable, summaryContent } from "./summary.js";
+import { onChat, onReaction, startTalk, talkView } from "./talk.js";
+import { awayView, startAway } from "./away.js";
+import { againView, onNextTable, startAgain } from "./again.js";
+import { onUndo, startUndo, undoView, wireUndoButtons } from "./undo.js";
 
 const code = $("#app").dataset.code;
 const api = `/api/tables/${encodeURIComponent(code)}`;
@@ -49,6 +55,9 @@ const ui = {
   onTrump: (trump) => act({ type: "trump", trump }),
   onPartner: (seat) => act({ type: "partner", seat }),
   onReason: (reason) => toast(reason),
+  hint: null, // the latest beginner hint ({version, action, value, runner_up, worlds})
+  hintPending: false,
+  onHint: askHint,
 };
 
 // What the server's error codes (docs/protocol.md) mean to the player.
@@ -72,7 +81,16 @@ const ERROR_TEXT = {
   not_started: N_("The game starts when every seat is taken."),
   unavailable: N_("The server could not save your move just now. Please try again in a moment."),
   rate_limited: N_("Too many messages at once. Please wait a moment."),
+  hints_off: N_("This table plays without hints."),
+  chat_empty: N_("Write something first."),
+  chat_too_long: N_("That is too long for the chat: at most 200 characters."),
+  chat_too_fast: N_("You are talking a lot: please wait a few seconds."),
+  nothing_to_undo: N_("That move can no longer be taken back."),
+  undo_pending: N_("Another request to take back a move is being decided."),
+  no_undo_request: N_("That request is over already."),
 };
+
+const TALK = { chat: onChat, reaction: onReaction, next_table: onNextTable, undo: onUndo };
 
 async function fetchInfo() {
   const response = await fetch(api, { cache: "no-store" });
@@ -105,6 +123,19 @@ const rejoinLink = (stored) => stored?.replace(/\/rejoin\/([^/?#]+)$/, "#rejoin=
 async function start() {
   unlockAudioOnGesture();
   wireTools();
+  startTalk({
+    code,
+    send: (message) => Boolean(ui.socket?.send(message)),
+    redraw: redrawRing,
+  });
+  startAway({ reconnect: () => ui.socket?.reconnectNow(), redraw: redrawRing });
+  startAgain({ code });
+  // Undo messages carry the version of the view they are about.
+  startUndo({
+    send: (message) =>
+      Boolean(ui.socket?.send({ ...message, version: message.version ?? ui.socket.version })),
+  });
+  wireUndoButtons();
   await redeemRejoinLink();
   let info;
   try {
@@ -119,12 +150,18 @@ async function start() {
     return;
   }
   ui.info = info;
+  lobbyOptions(info.options);
   fill($("#rules-card"), rulesCard(info.rules));
   // The rules in short are written for one variant (the page says which).
   const short = $("#rules-short");
   short.hidden = info.options?.variant !== short.dataset.variant;
   connect();
   route();
+}
+
+// Bubbles and countdowns change between views: only the seats are drawn again.
+function redrawRing() {
+  if (ui.view && ui.screen === "board") renderRing(ui.view);
 }
 
 // ----- which screen: lobby, "this table is full", or the table -----
@@ -165,10 +202,12 @@ function connect() {
   const socket = new TableSocket(code, {
     onView: (view, version) => socket === ui.socket && onView(view, version),
     onError: (message) => socket === ui.socket && onError(message),
+    onHint: (message) => socket === ui.socket && onHint(message),
     onStatus: (connected) => socket === ui.socket && onStatus(connected),
     onRejected: () => socket === ui.socket && onRejected(),
     onGone: () => socket === ui.socket && onGone(),
     onFull: () => socket === ui.socket && onFull(),
+    onTalk: (message) => socket === ui.socket && TALK[message.type]?.(message),
   });
   ui.socket = socket;
   socket.open();
@@ -217,8 +256,22 @@ function onRejected() {
   );
 }
 
+function askHint() {
+  if (ui.hintPending || !ui.socket?.hint()) return;
+  ui.hintPending = true;
+  draw();
+}
+
+function onHint(message) {
+  ui.hintPending = false;
+  ui.hint = message;
+  if (ui.view && ui.screen === "board") draw();
+}
+
 function onError(message) {
-  ui.pending = false;
+  // A refused chat line or reaction leaves a move in flight alone.
+  if (!/^(chat_|undo_|nothing_to_undo|no_undo)/.test(message.code ?? "")) ui.pending = false;
+  ui.hintPending = false;
   toast(
     Object.hasOwn(ERROR_TEXT, message.code)
       ? _(ERROR_TEXT[message.code])
@@ -231,9 +284,14 @@ function onView(view, version) {
   if (ui.joining) return;
   const previous = ui.view;
   ui.view = view;
+  offerPush(code, api, view.seat !== null && view.seat !== undefined);
   // Exposed for people debugging a table and for the end-to-end tests: which view is on screen.
   document.body.dataset.version = version;
   ui.pending = false;
+  talkView(view);
+  awayView(view);
+  againView(view);
+  undoView(view);
   route();
   if (ui.screen !== "board") return;
   if (!selecting(view.prompt) || view.prompt?.type !== previous?.prompt?.type) ui.selected.clear();
@@ -252,6 +310,7 @@ function draw() {
   renderFelt(view, ui.showing);
   if (ui.collecting) collectTrick();
   renderPrompt(view, ui);
+  renderHint(view, ui);
   renderMe(view, ui);
   $("#status").textContent = statusText(view);
   $("#felt-tools").hidden = !view.game_over;

@@ -50,9 +50,10 @@ def counting_seeds(start: int = 1) -> SeedSource:
 @pytest.fixture
 def make_app(database_url: str) -> AppFactory:
     """Build an app on the test database; ``seeds`` defaults to a fresh counting source, and
-    keyword arguments override settings."""
+    keyword arguments override settings (the hand review worker is off unless asked for)."""
 
     def build(seeds: SeedSource | None = None, **settings: Any) -> FastAPI:
+        settings = {"review_workers": 0, **settings}
         configured = Settings(database_url=database_url, **settings)
         return create_app(configured, seeds=seeds or counting_seeds())
 

@@ -297,6 +297,38 @@ def test_a_bot_plays_for_an_away_person_until_they_return(client: TestClient) ->
         assert view_at(ws0, own["version"] + 1)["version"] == own["version"] + 1
 
 
+def test_everyone_sees_the_takeover_countdown_of_an_away_person(client: TestClient) -> None:
+    """While a person is away, every view carries when the bot will take over (Unix time, the
+    table's takeover_seconds after they left); once it has, or they are back, it is gone."""
+    code, _token = new_table(client, players=3, takeover_seconds=3)
+    tokens = [join(client, code, name, seat) for seat, name in enumerate(("Anna", "Bert", "Cleo"))]
+    client.cookies.clear()
+    with ExitStack() as stack:
+        ws0, ws2 = (
+            stack.enter_context(client.websocket_connect(f"/ws/{code}?token={tokens[seat]}"))
+            for seat in (0, 2)
+        )
+        people = {0: ws0, 2: ws2}
+        counting = drive(ws0, people, lambda view: view["seats"][1]["takeover_at"] is not None)
+        left = counting["seats"][1]["takeover_at"] - time.time()
+        assert 0 < left <= 3.1  # rounded to a tenth
+        assert counting["seats"][1]["bot_playing"] is False
+        assert counting["seats"][0]["takeover_at"] is None  # connected: no countdown
+        spectator = stack.enter_context(client.websocket_connect(f"/ws/{code}"))
+        assert next_of_type(spectator, "view")["view"]["seats"][1]["takeover_at"] is not None
+        taken = drive(ws0, people, lambda view: view["seats"][1]["bot_playing"])
+        assert taken["seats"][1]["takeover_at"] is None
+        assert time.time() >= counting["seats"][1]["takeover_at"] - 0.05
+        # Cleo leaves: her countdown starts; she returns before it ends: no bot, no countdown.
+        ws2.close()
+        del people[2]
+        gone = drive(ws0, people, lambda view: view["seats"][2]["takeover_at"] is not None)
+        assert gone["seats"][2]["connected"] is False
+        stack.enter_context(client.websocket_connect(f"/ws/{code}?token={tokens[2]}"))
+        back = drive(ws0, people, lambda view: view["seats"][2]["connected"])
+        assert back["seats"][2]["takeover_at"] is None and not back["seats"][2]["bot_playing"]
+
+
 def test_no_takeover_when_the_table_turns_it_off(client: TestClient) -> None:
     code, _token = new_table(client, players=3, takeover_seconds=None)
     tokens = [join(client, code, name, seat) for seat, name in enumerate(("Anna", "Bert", "Cleo"))]
@@ -310,6 +342,7 @@ def test_no_takeover_when_the_table_turns_it_off(client: TestClient) -> None:
         view = drive(ws0, {0: ws0, 2: ws2}, lambda view: view["to_move"] == 1)
         assert stays_at(ws0, view["version"], wait=0.5)
         assert view["seats"][1]["bot_playing"] is False
+        assert view["seats"][1]["takeover_at"] is None
 
 
 def test_decision_seeds_are_fixed_per_table_hand_and_version() -> None:

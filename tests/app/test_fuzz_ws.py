@@ -187,7 +187,10 @@ async def fire(seat: Seat, frames: list[str | bytes]) -> list[dict[str, Any]]:
 
 def without_presence(message: dict[str, Any]) -> dict[str, Any]:
     view = message["view"]
-    return {**view, "seats": [{**seat, "connected": None} for seat in view["seats"]]}
+    return {
+        **view,
+        "seats": [{**seat, "connected": None, "takeover_at": None} for seat in view["seats"]],
+    }
 
 
 def http_fuzz(base: str, code: str, rng: random.Random) -> list[int]:

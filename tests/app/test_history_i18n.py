@@ -21,10 +21,12 @@ JINJA = {"trim_blocks": "True", "lstrip_blocks": "True"}
 def used_messages() -> set[str]:
     found: set[str] = set()
     sources: list[tuple[str, Path, dict[str, str]]]
-    sources = [("python", p, {}) for p in sorted((REPO / "app" / "history").glob("*.py"))]
-    sources += [
-        ("jinja2", p, JINJA) for p in sorted((REPO / "templates" / "history").glob("*.html"))
-    ]
+    sources = []
+    for package in ("history", "groups"):  # the group pages use the history catalog
+        sources += [("python", p, {}) for p in sorted((REPO / "app" / package).glob("*.py"))]
+        sources += [
+            ("jinja2", p, JINJA) for p in sorted((REPO / "templates" / package).glob("*.html"))
+        ]
     for method, path, options in sources:
         for _line, message, _comments, _context in extract_from_file(
             method, str(path), keywords=KEYWORDS, options=options
@@ -86,3 +88,9 @@ def test_a_missed_goal_is_explained_in_bid_levels() -> None:
     assert hands.explain(lower, names, Text("en")).endswith(
         ": enough for bid 1 only, 1 bid level short → Anna −10, opponents +5"
     )
+
+
+def test_expected_scores_are_written_in_the_language() -> None:
+    assert words.decimal(Text("en"), -11.46) == "\u221211.5"
+    assert words.decimal(Text("de"), 23.94) == "23,9"
+    assert words.decimal(Text("en"), -0.01) == "0.0"

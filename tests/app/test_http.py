@@ -44,6 +44,13 @@ async def test_create_table(api: httpx.AsyncClient) -> None:
         "hands": None,
         "takeover_seconds": 60,
         "removed_colours": None,
+        "hints": False,
+        "pace": "live",
+        "move_hours": 24,
+        "correspondence_bots": False,
+        "reserved": [],
+        "reserved_until": None,
+        "newcomers_take_bots": True,
     }
     assert info["status"] == "waiting" and info["you"] is None and info["hand_number"] == 0
     assert [seat["occupied"] for seat in info["seats"]] == [False] * 5
@@ -231,6 +238,7 @@ async def test_scoresheet_before_play(api: httpx.AsyncClient) -> None:
         "totals": [0, 0, 0],
         "over": False,
         "winners": [],
+        "hints": [],
     }
 
 

@@ -5,7 +5,10 @@
     lobby               the tables' HTTP API                                     -> realtime, tables
     bots                the bot runner and its route                            -> realtime, tables
     history             history pages and API                                   -> tables, web
+    groups              groups of friends: pages, standings, ratings   -> lobby, history, realtime,
+                                                                          tables, web
     web                 pages, i18n                                              -> none of them
+    notify              Web Push: keys, subscriptions, sender          -> realtime, tables, web
 
 Beside them sit the shared modules every part may use (config, db, logging, errors, metrics,
 resources: tables only config, db and logging), ``app.deps`` (the route dependencies: the hub,
@@ -23,7 +26,7 @@ from pathlib import Path
 import app
 
 APP = Path(app.__file__).parent
-PACKAGES = {"tables", "realtime", "lobby", "bots", "history", "web"}
+PACKAGES = {"tables", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
 SHARED = {"app.config", "app.db", "app.logging", "app.errors", "app.metrics", "app.resources"}
 
 # Between the domain packages: exactly these edges.
@@ -34,6 +37,8 @@ DOMAIN_EDGES = {
     "bots": {"realtime", "tables"},
     "history": {"tables", "web"},
     "web": set(),
+    "notify": {"realtime", "tables", "web"},
+    "groups": {"lobby", "history", "realtime", "tables", "web"},
 }
 # Everything a part may import (None: anything).
 ALLOWED: dict[str, set[str] | None] = {
@@ -41,8 +46,11 @@ ALLOWED: dict[str, set[str] | None] = {
     "realtime": {"tables"} | SHARED,
     "lobby": {"realtime", "tables", "app.deps", "app.ratelimits"} | SHARED,
     "bots": {"realtime", "tables", "app.deps"} | SHARED,
-    "history": {"tables", "web"} | SHARED,
+    "history": {"tables", "web", "app.ratelimits"} | SHARED,
     "web": SHARED,
+    "notify": {"realtime", "tables", "web", "app.deps"} | SHARED,
+    "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps", "app.ratelimits"}
+    | SHARED,
     "app.config": set(),
     "app.db": {"app.config"},
     "app.logging": set(),
@@ -56,6 +64,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "app.headers": set(),
     "app.headguard": {"app.logging"},
     "app.bodylimit": set(),
+    "app.compression": set(),
     "app.apidocs": set(),
     "app": set(),
     "app.main": None,

@@ -52,7 +52,7 @@ async def servers(pg_url: str) -> AsyncIterator[list[Server]]:
 def without_presence(message: dict[str, Any]) -> dict[str, Any]:
     # Who is connected depends on which process a socket is on; the game must not.
     view = message["view"]
-    seats = [{**seat, "connected": None} for seat in view["seats"]]
+    seats = [{**seat, "connected": None, "takeover_at": None} for seat in view["seats"]]
     return {"version": message["version"], "view": {**view, "seats": seats}}
 
 
@@ -288,3 +288,94 @@ async def test_healthz_is_503_without_a_database() -> None:
         response = await http.get("/healthz")
     await release(app)
     assert response.status_code == 503 and response.json()["status"] == "unavailable"
+
+
+async def _reply_of_type(seat: Seat, kind: str) -> dict[str, Any]:
+    while True:
+        message = await seat.reply()
+        if message["type"] == kind:
+            return message
+
+
+@postgres
+async def test_talk_reaches_the_sockets_of_the_other_process(servers: list[Server]) -> None:
+    """A line said on process A is stored once and pushed to process B's sockets (seated and
+    spectators); a reaction too."""
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 3)
+    seats = await connect(servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
+    watchers = await connect(servers, code, [None, None])
+    await settle(seats + watchers, 3)
+    await seats[0].send({"type": "chat", "text": "hello from A"})
+    for seat in (seats[1], watchers[1], seats[2]):
+        heard = await _reply_of_type(seat, "chat")
+        assert heard["lines"][0]["text"] == "hello from A" and heard["lines"][0]["seat"] == 0
+    await seats[1].send({"type": "react", "reaction": "wow"})
+    reaction = await _reply_of_type(watchers[0], "reaction")
+    assert reaction == {"type": "reaction", "seat": 1, "reaction": "wow"}
+    await close_all(seats + watchers)
+    # Stored once: a page opened later on either process gets the one line.
+    late = await Seat.connect(servers[1].ws, code, None)
+    recent = await _reply_of_type(late, "chat")
+    assert recent["recent"] is True and [line["text"] for line in recent["lines"]] == [
+        "hello from A"
+    ]
+    await late.close()
+
+
+@postgres
+async def test_an_undo_on_one_process_is_replayed_by_the_other(
+    servers: list[Server], pg_url: str
+) -> None:
+    """The undo marker is committed by the asking socket's process; the other process replays
+    it (the fan-out's read of the log) to the same table."""
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 3)
+    # Every seat on process A, a spectator on B.
+    seats = await connect(servers[:1], code, list(tokens))
+    watcher = await Seat.connect(servers[1].ws, code, None)
+    await settle([*seats, watcher], 3)
+    before = without_presence(await watcher.at(3))
+    played = await step(seats, [watcher], 3)
+    mover = played["seat"]
+    await seats[mover].send({"type": "undo_ask", "version": 4})
+    for seat in range(3):
+        if seat != mover:
+            await seats[seat].send({"type": "undo_answer", "version": 4, "allow": True})
+    after = without_presence(await watcher.at(5))
+    assert {**after["view"], "version": 0, "undoable_by": None} == {
+        **before["view"],
+        "version": 0,
+        "undoable_by": None,
+    }
+    version, log = log_of(pg_url, code)
+    assert version == 5 and [row[2]["type"] for row in log][-1] == "undo"
+    await close_all([*seats, watcher])
+
+
+@postgres
+async def test_people_on_the_other_process_answer_an_undo_request(servers: list[Server]) -> None:
+    """The request is decided on the asking socket's process; the answer of a person whose
+    socket is on the other process is relayed there."""
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 3)
+    seats = await connect(servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
+    await settle(seats, 3)
+    view = (await seats[0].at(3))["view"]
+    while view["to_move"] == 1:  # the asker must be on A
+        await step(seats, [], seats[0].version)
+        view = (await seats[0].at(seats[0].version))["view"]
+    version = seats[0].version
+    played = await step(seats, [], version)
+    mover = played["seat"]
+    await seats[mover].send({"type": "undo_ask", "version": version + 1})
+    for seat in range(3):
+        asked = await _reply_of_type(seats[seat], "undo")
+        assert asked["state"] == "asked" and asked["seat"] == mover
+    for seat in range(3):
+        if seat != mover:
+            await seats[seat].send({"type": "undo_answer", "version": version + 1, "allow": True})
+    for seat in seats:
+        back = await seat.at(version + 2)
+        assert back["view"]["to_move"] == mover
+    await close_all(seats)

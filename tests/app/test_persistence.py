@@ -51,7 +51,10 @@ def seated(
 
 
 def without_presence(view: dict[str, Any]) -> dict[str, Any]:
-    return {**view, "seats": [{**seat, "connected": None} for seat in view["seats"]]}
+    return {
+        **view,
+        "seats": [{**seat, "connected": None, "takeover_at": None} for seat in view["seats"]],
+    }
 
 
 def play_steps(
@@ -232,6 +235,7 @@ def test_bot_seats_are_marked_in_views_and_survive_a_restart(
         "bot_level": "easy",
         "connected": False,
         "bot_playing": False,
+        "takeover_at": None,
     }
     assert [seat["bot"] for seat in second.get(f"/api/tables/{code}").json()["seats"]] == [
         False,

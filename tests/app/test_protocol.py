@@ -65,7 +65,8 @@ def test_encoding_is_compact() -> None:
     assert ", " not in text and ": " not in text
     view = json.loads(text)["view"]
     table_keys = ["version", "status", "hand_number", "seats", "totals", "last_result"]
-    assert list(view)[-8:] == [*table_keys, "game_over", "winners"]  # after the hand's keys
+    after = [*table_keys, "game_over", "winners", "undoable_by"]
+    assert list(view)[-9:] == after  # after the hand's keys
     assert view["phase"] == "auction" and view["version"] == 4 and len(view["hand"]) == 12
     assert json.loads(protocol.encode(protocol.PONG)) == {"type": "pong"}
 

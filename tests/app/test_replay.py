@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 
 import engine
+from app.history import service
 from app.tables import live as live_mod
 from app.tables import replay
 from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.models import Table
 from app.tables.replay import Move, ReplayedHand, ReplayError
+from app.tables.repository import TableRows
 from app.tables.rows import ActionRow, HandRow, SeatRow
 from engine import to_json_object
 from tests.app.helpers import choose
@@ -151,3 +154,55 @@ def test_rows_that_do_not_replay_are_an_error(played: Played, spoil: Any) -> Non
 def test_a_vacated_seat_is_an_error(played: Played) -> None:
     with pytest.raises(ReplayError, match="vacated"):
         replay.advance(played.live, version=played.live.version + 1, seats=played.seats[1:])
+
+
+def _table_model(played: Played, version: int) -> Table:
+    return Table(id=7, invite_code="replay", options=OPTIONS.to_json(), version=version)
+
+
+def _rows(played: Played, upto: int) -> TableRows:
+    """The rows a table held after its first ``upto`` actions (its hands dealt by then)."""
+    actions = played.actions[:upto]
+    last_hand = actions[-1].hand_number if actions else 1
+    hands = [row for row in played.hands if row.number <= last_hand]
+    return TableRows(_table_model(played, upto), played.seats, hands, actions)
+
+
+def _table(live: LiveTable) -> tuple[Any, ...]:
+    """A table, its engine hand object compared by its open view."""
+    open_hand = None if live.hand is None else engine.view(live.hand, None)
+    return replace(live, game=replace(live.game, hand=None)), open_hand
+
+
+def _comparable(history: service.TableHistory) -> tuple[Any, ...]:
+    return (
+        _table(history.live),
+        [(h.number, h.dealer, h.moves, engine.view(h.final, None)) for h in history.hands],
+        history.running,
+    )
+
+
+@pytest.mark.parametrize("cut", [0, 1, 20, "end of hand 1", "first of hand 2", 59])
+def test_a_kept_history_continued_by_newer_rows_is_the_whole_replay(
+    played: Played, cut: int | str
+) -> None:
+    """The group pages continue a kept replay by the rows committed since (from its base,
+    the table before the hand in progress): always the same history as a whole replay."""
+    first_hand = sum(row.hand_number == 1 for row in played.actions)
+    upto = {"end of hand 1": first_hand, "first of hand 2": first_hand + 1}.get(cut, cut)
+    assert isinstance(upto, int)
+    kept = service.resumable_history(_rows(played, upto))
+    base = kept.base
+    assert base.hand is None or base.hand.is_over  # nothing of a hand in progress is kept
+    seats, hands, actions = (
+        played.seats,
+        [row for row in played.hands if row.number > base.hand_number],
+        [row for row in played.actions if row.seq > base.seq],
+    )
+    continued = service.continue_history(
+        kept, version=len(played.actions), seats=seats, hands=hands, actions=actions
+    )
+    whole = service.resumable_history(_rows(played, len(played.actions)))
+    assert _comparable(continued.history) == _comparable(whole.history)
+    assert continued.history.running == 2 and len(continued.history.hands) == 1
+    assert _table(continued.base) == _table(whole.base)

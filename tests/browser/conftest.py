@@ -53,6 +53,8 @@ class Server:
         self.base_url = f"http://127.0.0.1:{self.port}"
         # One address opens every table of the suite: more than a person would in a minute.
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "RATE_LIMITS": "false"}
+        # Hand reviews cost seconds of CPU per hand: only the review tests' server runs them.
+        self.env.setdefault("REVIEW_WORKERS", "0")
         self.env.pop("BASE_URL", None)  # invite links must point at this server
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -3,6 +3,8 @@ and nothing inside a dialog hides part of itself behind a sideways scroll."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -104,6 +106,32 @@ def test_a_five_player_game_fits_a_phone(browser: Browser, server: Server) -> No
         for path in ["hands/1", "hands/2", "sheet"]:
             page.goto(f"{server.base_url}/t/{table.code}/{path}")
             assert_fits(page, path)
+        page.context.close()
+
+
+def test_the_talk_and_undo_dialogs_fit_a_phone(browser: Browser, server: Server) -> None:
+    with ScriptedTable(server, 5, hands=1) as table:
+        page = browser.new_context(viewport=NARROW, locale="de-DE").new_page()
+        page.goto(table.rejoin_url(0))
+        expect(page.get_by_test_id("board")).to_be_visible()
+        assert_fits(page, "talk bar")
+        _open(page, "chat-button", "chat")
+        page.locator("#chat-mutes summary").click()
+        assert_fits(page, "chat dialog")
+        _close(page, "chat")
+        # Another player asks to take back their move: this page is asked.
+        mover = table.view["to_move"]
+        while mover == 0:
+            table.step()
+            mover = table.view["to_move"]
+        table.step()
+        _follow(page, table)
+        ask = {"type": "undo_ask", "version": table.version}
+        table.sockets[mover].send(json.dumps(ask))
+        expect(page.get_by_test_id("undo-dialog")).to_be_visible()
+        assert_fits(page, "undo dialog")
+        page.get_by_test_id("undo-refuse").click()
+        expect(page.get_by_test_id("undo-dialog")).to_be_hidden()
         page.context.close()
 
 

@@ -1,0 +1,1 @@
+"""Groups of friends: a private link gathering tables, names, standings and ratings."""

@@ -1,0 +1,34 @@
+"""The group page's charts, drawn by the server (``app.web.charts``): each player's rating
+(its ordinal, mu - 3 sigma) after every rated hand, and each player's running score."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from app.groups.standings import Standings
+from app.history.i18n import Text
+from app.web.charts import PALETTE, Series, line_chart
+
+
+def rating_chart(board: Standings, t: Text) -> Markup:
+    """The best-rated players' ratings over the group's rated hands (as many as the palette
+    tells apart; the table below lists everyone)."""
+    rated = [p for p in board.players if p.rating is not None and p.rating.history]
+    series = [
+        Series(p.name, [(0.0, 0.0), *((float(i), o) for i, o in p.rating.history)])
+        for p in rated[: len(PALETTE)]
+        if p.rating is not None
+    ]
+    return line_chart(series, title=t("Rating after each hand"), x_label=t("Rated hands"))
+
+
+def score_chart(board: Standings, t: Text) -> Markup:
+    """The players' running scores over the group's hands (the most active players, as many as
+    the palette tells apart)."""
+    active = sorted(board.players, key=lambda p: -p.hands)[: len(PALETTE)]
+    series = [
+        Series(p.name, [(0.0, 0.0), *((float(i), float(s)) for i, s in p.score_history)])
+        for p in active
+        if p.score_history
+    ]
+    return line_chart(series, title=t("Points over time"), x_label=t("Hands of the group"))

@@ -1,0 +1,193 @@
+"""Group pages: create a group (``POST /g``), its page ``/g/{code}`` (members, tables,
+standings, ratings and their chart), claim a name, open a table in the group.
+
+Plain HTML forms that post and redirect (303): every page is complete without JavaScript.
+The group code is the group's only key, like a table's invite code: the pages say ``noindex``
+and ``no-store`` (the history pages' ``PrivateRoute``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi import Path as Path_
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import ValidationError
+
+from app import ratelimits
+from app.deps import BaseUrlDep, HubDep, SessionFactoryDep
+from app.groups import charts, schemas, service, standings
+from app.history.i18n import Text
+from app.history.router import PrivateRoute, render_page
+from app.lobby import router as lobby_router
+from app.lobby import schemas as lobby_schemas
+from app.tables import tokens
+from app.web import i18n as web_i18n
+from app.web import pages as web_pages
+from app.web import rules
+from app.web.pages import PageLanguage
+
+router = APIRouter(route_class=PrivateRoute, include_in_schema=False)
+
+CodePath = Annotated[str, Path_(max_length=128)]
+_SEE_OTHER = 303
+_COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def _render(
+    request: Request, template: str, lang: str, *, status_code: int = 200, **context: object
+) -> HTMLResponse:
+    html = render_page(template, lang, path=request.url.path, **context)
+    remember = web_i18n.supported(request.query_params.get("lang")) is not None
+    return web_pages.respond(html, lang, remember=remember, status_code=status_code)
+
+
+@router.post("/g", dependencies=[ratelimits.limited("create_table")])
+async def create_group(
+    request: Request,
+    sessions: SessionFactoryDep,
+    lang: PageLanguage,
+    name: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    """A new group; its page is its private link."""
+    try:
+        clean = service.clean_group_name(name)
+    except ValueError:
+        return _render(request, "groups/new.html", lang, status_code=422, error="group_name")
+    group = await service.create_group(session_factory=sessions, name=clean)
+    return RedirectResponse(f"/g/{group.code}", status_code=_SEE_OTHER)
+
+
+@router.get("/g/{code}", response_class=HTMLResponse)
+async def group_page(
+    request: Request,
+    code: CodePath,
+    sessions: SessionFactoryDep,
+    lang: PageLanguage,
+    variant: Annotated[str, Query(max_length=16)] = "",
+    players: Annotated[str, Query(max_length=2)] = "",
+) -> HTMLResponse:
+    """Members, tables, standings and ratings of the group (filtered by edition and players)."""
+    return await _group_response(request, code, sessions, lang, variant, players)
+
+
+async def _group_response(
+    request: Request,
+    code: str,
+    sessions: Any,
+    lang: str,
+    variant: str = "",
+    players: str = "",
+    *,
+    status_code: int = 200,
+    error: str | None = None,
+) -> HTMLResponse:
+    group = await service.find_group(session_factory=sessions, code=code)
+    if group is None:
+        return _render(request, "groups/missing.html", lang, status_code=404)
+    me = await service.claimed_name(
+        session_factory=sessions,
+        group=group,
+        token=request.cookies.get(service.claim_cookie_name(code)),
+    )
+    if me is not None:  # seats taken since the last visit join the name
+        await service.link_seats(
+            session_factory=sessions, group=group, member=me, cookies=request.cookies
+        )
+    chosen = schemas.parse_filter(variant, players)
+    members = await service.members(session_factory=sessions, group=group)
+    tables = await service.load_tables(session_factory=sessions, group=group)
+    board = standings.build(tables, members, chosen)
+    t = Text(lang)
+    return _render(
+        request,
+        "groups/group.html",
+        lang,
+        status_code=status_code,
+        group=group,
+        me=me,
+        members=members,
+        tables=tables[::-1],
+        board=board,
+        chosen=chosen,
+        rules=rules.rules_for(lang),
+        rating_chart=charts.rating_chart(board, t),
+        score_chart=charts.score_chart(board, t),
+        error=error,
+    )
+
+
+@router.post("/g/{code}/claim")
+async def claim_name(
+    request: Request,
+    code: CodePath,
+    sessions: SessionFactoryDep,
+    lang: PageLanguage,
+    base_url: BaseUrlDep,
+    name: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    """Claim a name on this browser (a cookie), and link this browser's seats to it."""
+    group = await service.find_group(session_factory=sessions, code=code)
+    if group is None:
+        return _render(request, "groups/missing.html", lang, status_code=404)
+    try:
+        clean = lobby_schemas.clean_name(name)
+    except ValueError:
+        return await _group_response(
+            request, code, sessions, lang, status_code=422, error="member_name"
+        )
+    cookie = service.claim_cookie_name(code)
+    token = await service.claim(
+        session_factory=sessions, group=group, name=clean, old_token=request.cookies.get(cookie)
+    )
+    member = service.Member(clean, service.name_key(clean), 1)
+    await service.link_seats(
+        session_factory=sessions, group=group, member=member, cookies=request.cookies
+    )
+    response = RedirectResponse(f"/g/{code}", status_code=_SEE_OTHER)
+    response.set_cookie(
+        cookie,
+        token,
+        max_age=_COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=base_url.startswith("https://"),
+    )
+    return response
+
+
+@router.post("/g/{code}/tables", dependencies=[ratelimits.limited("create_table")])
+async def open_table(
+    request: Request,
+    code: CodePath,
+    sessions: SessionFactoryDep,
+    hub: HubDep,
+    lang: PageLanguage,
+    base_url: BaseUrlDep,
+    form: Annotated[schemas.TableForm, Form()],
+) -> Response:
+    """A table of this group with the chosen options; the browser goes to its invite page
+    (as the table's host: it may seat bots there)."""
+    group = await service.find_group(session_factory=sessions, code=code)
+    if group is None:
+        return _render(request, "groups/missing.html", lang, status_code=404)
+    try:
+        wanted = form.table_create()
+    except (ValidationError, ValueError):
+        return await _group_response(
+            request, code, sessions, lang, status_code=422, error="table_options"
+        )
+    host_token = tokens.new_host_token()
+    live = await service.open_table(
+        session_factory=sessions, hub=hub, group=group, request=wanted, host_token=host_token
+    )
+    response = RedirectResponse(f"/t/{live.invite_code}", status_code=_SEE_OTHER)
+    lobby_router.set_host_cookie(
+        response,
+        invite_code=live.invite_code,
+        token=host_token,
+        secure=base_url.startswith("https://"),
+    )
+    return response

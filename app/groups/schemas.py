@@ -1,0 +1,43 @@
+"""What the group pages' forms and query strings carry, checked before anything is done."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+import engine
+from app.groups.standings import Filter
+from app.lobby.schemas import TableCreate
+
+_RULES = engine.rules_catalog()
+
+
+class TableForm(BaseModel):
+    """The group page's "open a table" form (the home page's options, without a script):
+    ``ends`` says which of ``target_score`` and ``hands`` counts."""
+
+    players: int = Field(default=4)
+    variant: str = Field(default=_RULES.default_variant, max_length=32)
+    ends: Literal["default", "target", "hands"] = "default"
+    target_score: int | None = None
+    hands: int | None = None
+    hints: bool = False
+
+    def table_create(self) -> TableCreate:
+        """The lobby's request for these options (``ValidationError``: options the engine
+        refuses)."""
+        return TableCreate(
+            players=self.players,
+            variant=self.variant,
+            target_score=self.target_score if self.ends == "target" else None,
+            hands=self.hands if self.ends == "hands" else None,
+            hints=self.hints,
+        )
+
+
+def parse_filter(variant: str, players: str) -> Filter:
+    """The standings filter from the query string; anything unknown means "all"."""
+    names = {v.name for v in _RULES.variants}
+    counts = {str(n): n for n in _RULES.player_counts}
+    return Filter(variant if variant in names else None, counts.get(players))

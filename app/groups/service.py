@@ -1,0 +1,347 @@
+"""Groups of friends: create a group, claim a name, open a table in it, link seats, load its
+tables' histories (keyword-only functions).
+
+A player of a group is a *name* (trimmed, NFC, case-folded: ``name_key``). A browser claims a
+name with a claim token (cookie ``mu_group_{code}``; the database keeps its hash), and every
+seat this browser holds at the group's tables (its ``mu_seat_*`` cookies, as "my tables" reads
+them) is linked to that name, so the games show up on every device that claimed it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db import SessionFactory
+from app.history import mine
+from app.history.service import (
+    ResumableHistory,
+    TableHistory,
+    continue_history,
+    resumable_history,
+)
+from app.lobby import schemas as lobby_schemas
+from app.lobby import service as lobby_service
+from app.realtime.hub import Hub
+from app.tables import replay, repository, tokens
+from app.tables.live import LiveTable
+from app.tables.models import Action, Group, GroupMember, GroupSeat, Seat, Table
+
+# 24 random bytes = 192 bits (the house floor is 128).
+_CODE_BYTES = 24
+GROUP_NAME_MAX = 60
+# A group page replays its tables; beyond this many it shows the newest only.
+MAX_TABLES = 200
+
+
+def claim_cookie_name(code: str) -> str:
+    return f"mu_group_{code}"
+
+
+def name_key(name: str) -> str:
+    """ "Anna" and "anna " are the same friend (as on "my tables")."""
+    return unicodedata.normalize("NFC", name).strip().casefold()[: lobby_schemas.NAME_MAX]
+
+
+def clean_group_name(value: str) -> str:
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if not name:
+        raise ValueError("the name is empty")
+    if len(name) > GROUP_NAME_MAX:
+        raise ValueError(f"the name is longer than {GROUP_NAME_MAX} characters")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    name: str
+    key: str
+    devices: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupInfo:
+    id: int
+    code: str
+    name: str
+    created_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTable:
+    """One table of the group, replayed, with each seat's player key and hands' finish times."""
+
+    history: TableHistory
+    keys: tuple[str, ...]  # per seat: the linked claimed name's key, else the seat name's
+    finished_at: Mapping[int, datetime]  # hand number -> time of its last action
+
+
+async def create_group(*, session_factory: SessionFactory, name: str) -> GroupInfo:
+    code = secrets.token_urlsafe(_CODE_BYTES)
+    async with session_factory() as session, session.begin():
+        group = Group(code=code, name=name)
+        session.add(group)
+        await session.flush()
+        return GroupInfo(group.id, group.code, group.name, group.created_at)
+
+
+async def find_group(*, session_factory: SessionFactory, code: str) -> GroupInfo | None:
+    async with session_factory() as session:
+        group = await session.scalar(select(Group).where(Group.code == code))
+    return None if group is None else GroupInfo(group.id, group.code, group.name, group.created_at)
+
+
+async def members(*, session_factory: SessionFactory, group: GroupInfo) -> list[Member]:
+    """The claimed names, each once (with how many devices claimed it), by name."""
+    query = (
+        select(GroupMember.name_key, func.min(GroupMember.name), func.count())
+        .where(GroupMember.group_id == group.id)
+        .group_by(GroupMember.name_key)
+    )
+    async with session_factory() as session:
+        rows = (await session.execute(query)).all()
+    return sorted((Member(name, key, count) for key, name, count in rows), key=lambda m: m.key)
+
+
+async def claimed_name(
+    *, session_factory: SessionFactory, group: GroupInfo, token: str | None
+) -> Member | None:
+    """The name this browser claimed in the group (its claim cookie), if any."""
+    if not token:
+        return None
+    query = select(GroupMember).where(
+        GroupMember.group_id == group.id,
+        GroupMember.claim_token_hash == tokens.hash_token(token),
+    )
+    async with session_factory() as session:
+        member = await session.scalar(query)
+    return None if member is None else Member(member.name, member.name_key, 1)
+
+
+async def claim(
+    *, session_factory: SessionFactory, group: GroupInfo, name: str, old_token: str | None
+) -> str:
+    """Claim ``name`` on this browser: a new claim token (its hash stored); the browser's old
+    claim in this group, if any, is given up."""
+    token = secrets.token_urlsafe(_CODE_BYTES)
+    async with session_factory() as session, session.begin():
+        if old_token:
+            old = await session.scalar(
+                select(GroupMember).where(
+                    GroupMember.group_id == group.id,
+                    GroupMember.claim_token_hash == tokens.hash_token(old_token),
+                )
+            )
+            if old is not None:
+                await session.delete(old)
+        # The spelling of the name's first claim is the one everybody sees.
+        first = await session.scalar(
+            select(GroupMember.name)
+            .where(GroupMember.group_id == group.id, GroupMember.name_key == name_key(name))
+            .order_by(GroupMember.id)
+            .limit(1)
+        )
+        session.add(
+            GroupMember(
+                group_id=group.id,
+                name=first or name,
+                name_key=name_key(name),
+                claim_token_hash=tokens.hash_token(token),
+            )
+        )
+    return token
+
+
+async def open_table(
+    *,
+    session_factory: SessionFactory,
+    hub: Hub,
+    group: GroupInfo,
+    request: lobby_schemas.TableCreate,
+    host_token: str,
+) -> LiveTable:
+    """A new table of the group (the lobby's own creation, then its group set)."""
+    live = await lobby_service.create_table(
+        session_factory=session_factory, hub=hub, request=request, host_token=host_token
+    )
+    async with session_factory() as session, session.begin():
+        table = await session.get(Table, live.table_id)
+        assert table is not None  # just created
+        table.group_id = group.id
+    return live
+
+
+async def link_seats(
+    *,
+    session_factory: SessionFactory,
+    group: GroupInfo,
+    member: Member,
+    cookies: Mapping[str, str],
+) -> int:
+    """Link the seats this browser holds at the group's tables to ``member``'s name; a seat
+    already linked keeps its name. Returns how many seats were linked now."""
+    wanted = dict(mine.seat_cookies(cookies))
+    if not wanted:
+        return 0
+    query = (
+        select(Seat.table_id, Seat.seat, Seat.token_hash, Table.invite_code)
+        .join(Table, Table.id == Seat.table_id)
+        .where(Table.group_id == group.id, Table.invite_code.in_(wanted))
+    )
+    async with session_factory() as session:
+        rows = (await session.execute(query)).all()
+    linked = 0
+    for table_id, seat, token_hash, code in rows:
+        if tokens.matches(wanted[code], token_hash):
+            linked += await _link(session_factory, group.id, table_id, seat, member.key)
+    return linked
+
+
+async def _link(
+    session_factory: SessionFactory, group_id: int, table_id: int, seat: int, key: str
+) -> int:
+    try:
+        async with session_factory() as session, session.begin():
+            exists = await session.scalar(
+                select(GroupSeat.id).where(GroupSeat.table_id == table_id, GroupSeat.seat == seat)
+            )
+            if exists is not None:
+                return 0
+            session.add(GroupSeat(group_id=group_id, table_id=table_id, seat=seat, name_key=key))
+    except IntegrityError:  # another request linked it first: the first link stands
+        return 0
+    return 1
+
+
+class _Replays:
+    """Replayed tables by invite code, each labelled with the table's ``version`` it shows.
+
+    Every accepted change bumps a table's version in the database (one writer per table): a
+    kept replay at the current version is used as it is; an older one is continued by the rows
+    committed since (a table being played costs its newest moves, not a whole replay); a
+    finished game is never replayed again. Bounded: the least recently used goes first."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._kept: OrderedDict[str, tuple[int, ResumableHistory]] = OrderedDict()
+
+    def get(self, code: str) -> tuple[int, ResumableHistory] | None:
+        kept = self._kept.get(code)
+        if kept is not None:
+            self._kept.move_to_end(code)
+        return kept
+
+    def put(self, code: str, version: int, history: ResumableHistory) -> None:
+        self._kept[code] = (version, history)
+        self._kept.move_to_end(code)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+
+REPLAYS = _Replays()
+
+
+async def load_tables(*, session_factory: SessionFactory, group: GroupInfo) -> list[GroupTable]:
+    """Every table of the group replayed (``app.history.service``, the server's own replay),
+    oldest first, with the players' keys and the hands' finish times."""
+    async with session_factory() as session:
+        found = (
+            await session.execute(
+                select(Table.id, Table.invite_code, Table.version)
+                .where(Table.group_id == group.id)
+                .order_by(Table.id.desc())
+                .limit(MAX_TABLES)
+            )
+        ).all()
+        links = await _links(session, group.id)
+        histories = []
+        for table_id, code, version in reversed(found):
+            history = await _replayed(session, table_id, code, version)
+            if history is not None:
+                histories.append(history)
+        finished = await _finish_times(session, [h.live.table_id for h in histories])
+    return [
+        GroupTable(
+            history,
+            _keys(history, links.get(history.live.table_id, {})),
+            finished.get(history.live.table_id, {}),
+        )
+        for history in histories
+    ]
+
+
+async def _replayed(
+    session: AsyncSession, table_id: int, code: str, version: int
+) -> TableHistory | None:
+    """The table's history at ``version`` (read in this session) or later: the kept replay,
+    continued if the table moved on, else a whole replay."""
+    kept = REPLAYS.get(code)
+    if kept is not None and kept[0] == version:
+        return kept[1].history
+    resumed = None
+    if kept is not None:
+        base = kept[1].base
+        seats, hands, actions = await repository.load_after(
+            session=session, table_id=table_id, hand_number=base.hand_number, seq=base.seq
+        )
+        # The version read first labels rows read after it: at worst an older label, and the
+        # next page continues from the base again (by hand and seq, so nothing twice).
+        with contextlib.suppress(replay.ReplayError):  # not a continuation: replay it all
+            resumed = continue_history(
+                kept[1], version=version, seats=seats, hands=hands, actions=actions
+            )
+    if resumed is None:
+        rows = await repository.load_table(session=session, invite_code=code)
+        if rows is None:
+            return None
+        resumed = resumable_history(rows)
+        version = rows.table.version
+    REPLAYS.put(code, version, resumed)
+    return resumed.history
+
+
+async def _links(session: AsyncSession, group_id: int) -> dict[int, dict[int, str]]:
+    rows = await session.execute(
+        select(GroupSeat.table_id, GroupSeat.seat, GroupSeat.name_key).where(
+            GroupSeat.group_id == group_id
+        )
+    )
+    links: dict[int, dict[int, str]] = {}
+    for table_id, seat, key in rows:
+        links.setdefault(table_id, {})[seat] = key
+    return links
+
+
+async def _finish_times(
+    session: AsyncSession, table_ids: Sequence[int]
+) -> dict[int, dict[int, datetime]]:
+    if not table_ids:
+        return {}
+    rows = await session.execute(
+        select(Action.table_id, Action.hand_number, func.max(Action.created_at))
+        .where(Action.table_id.in_(table_ids))
+        .group_by(Action.table_id, Action.hand_number)
+    )
+    times: dict[int, dict[int, datetime]] = {}
+    for table_id, number, at in rows:
+        times.setdefault(table_id, {})[number] = at
+    return times
+
+
+def _keys(history: TableHistory, links: Mapping[int, str]) -> tuple[str, ...]:
+    """Per seat, who played it; two seats of one table are never the same player (two bots of
+    one name, say): a repeated key gets its seat number."""
+    keys: list[str] = []
+    for seat, name in enumerate(history.names):
+        key = links.get(seat, name_key(name))
+        keys.append(f"{key}#{seat + 1}" if key in keys else key)
+    return tuple(keys)

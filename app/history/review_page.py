@@ -1,0 +1,313 @@
+"""A stored hand review (``engine.review``, computed by the worker) in words and a chart.
+
+The review's values were computed from each seat's information at each moment only; the words
+here name the actions taken and the alternatives, which are public once the hand is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from app.history import words
+from app.history.i18n import Text
+from app.history.service import HandRecord, TableHistory
+from app.tables.reviews import PENDING, ReviewState
+from engine.review import same_choice
+
+MOMENTS_PER_SEAT = 3  # the costliest decisions told as sentences
+MIN_LOSS = 0.5  # smaller losses are noise of the sampling, not a lesson
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 14
+CHART_LEFT = 28  # room for the value labels
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    action: dict[str, Any]  # the action's JSON
+    label: str
+    value: float
+    taken: bool
+    best: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    move: int
+    seat: int
+    phase: str
+    trick: int | None
+    when: str  # "Trick 4", "Auction", ...
+    taken: dict[str, Any]  # the action's JSON
+    best: dict[str, Any]
+    taken_label: str
+    best_label: str
+    value_taken: float
+    value_best: float
+    loss: float
+    alternatives: list[Alternative]
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """An inline SVG line of a seat's expected score, decision by decision."""
+
+    width: int
+    height: int
+    taken: str  # polyline points: expected score of the actions taken
+    best: str  # the same with the best action each time
+    zero: float | None  # y of the zero line, if in range
+    low: float
+    high: float
+    dots: list[tuple[float, float, bool]]  # (x, y, costly) per decision
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReview:
+    seat: int
+    name: str
+    moments: list[str]
+    chart: Chart | None
+    decisions: list[Decision]
+    total_loss: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewPage:
+    status: str  # pending | running | done | failed
+    progress: int
+    total: int
+    seats: list[SeatReview]
+    decisions: list[Decision]  # all seats', in log order
+
+    @property
+    def percent(self) -> int:
+        return int(100 * self.progress / self.total) if self.total else 0
+
+
+def _cards(t: Text, ids: list[int]) -> str:
+    return words.people(t, [words.card(t, engine.CARDS[c]) for c in ids])
+
+
+def label(action: engine.Action, names: list[str], t: Text) -> str:
+    """An alternative in a few words: "Pass", "Show red 7", "green 1", "Red", "Ben"."""
+    match action:
+        case engine.Pass():
+            return t("Pass")
+        case engine.Bid(cards=cards):
+            return t("Show %(cards)s", cards=_cards(t, list(cards)))
+        case engine.Discard(cards=cards):
+            return t("Discard %(cards)s", cards=_cards(t, list(cards)))
+        case engine.Trump(trump=kind):
+            return words.trump(t, kind)
+        case engine.Partner(seat=seat):
+            return names[seat]
+        case engine.Play(card=card):
+            return words.card(t, engine.CARDS[card])
+    raise AssertionError(f"not an action: {action!r}")
+
+
+def _doing(action: engine.Action, names: list[str], leads: bool, t: Text) -> str:
+    """The action as the subject of a sentence: "leading the green 7", "passing"."""
+    match action:
+        case engine.Pass():
+            return t("passing")
+        case engine.Bid(cards=cards):
+            return t("showing %(cards)s", cards=_cards(t, list(cards)))
+        case engine.Discard(cards=cards):
+            return t("discarding %(cards)s", cards=_cards(t, list(cards)))
+        case engine.Trump(trump=kind):
+            return t("naming %(trump)s", trump=words.trump(t, kind))
+        case engine.Partner(seat=seat):
+            return t("picking %(name)s as partner", name=names[seat])
+        case engine.Play(card=card):
+            name = words.card(t, engine.CARDS[card])
+            if leads:
+                return t("leading the %(card)s", card=name)
+            return t("playing the %(card)s", card=name)
+    raise AssertionError(f"not an action: {action!r}")
+
+
+def _better(action: engine.Action, names: list[str], leads: bool, t: Text) -> str:
+    if isinstance(action, engine.Play):
+        return t("the %(card)s", card=words.card(t, engine.CARDS[action.card]))
+    return _doing(action, names, leads, t)
+
+
+def _when(phase: str, trick: int | None, t: Text) -> str:
+    if trick is not None:
+        return t("Trick %(n)d", n=trick)
+    return {
+        "auction": t("Auction"),
+        "discard": t("Discard"),
+        "partner": t("Partner"),
+    }.get(phase, t("Trump"))
+
+
+def sentence(decision: Decision, action: engine.Action, best: engine.Action, names: list[str],
+             leads: bool, t: Text, *, yours: bool = False) -> str:  # fmt: skip
+    """ "Trick 4: leading the green 7 cost ~6 points; the red 1 was better." (``yours``: the
+    reader's own seat, "cost you")."""
+    doing = _doing(action, names, leads, t)
+    if yours:
+        return t.plural(
+            "%(when)s: %(doing)s cost you ~%(num)d point; %(better)s was better.",
+            "%(when)s: %(doing)s cost you ~%(num)d points; %(better)s was better.",
+            max(1, round(decision.loss)),
+            when=decision.when,
+            doing=doing,
+            better=_better(best, names, leads, t),
+        )
+    return t.plural(
+        "%(when)s: %(doing)s cost ~%(num)d point; %(better)s was better.",
+        "%(when)s: %(doing)s cost ~%(num)d points; %(better)s was better.",
+        max(1, round(decision.loss)),
+        when=decision.when,
+        doing=doing,
+        better=_better(best, names, leads, t),
+    )
+
+
+def _decision(raw: dict[str, Any], names: list[str], t: Text) -> Decision:
+    taken = engine.action_from_json(raw["taken"])
+    best = engine.action_from_json(raw["best"])
+    taken_at = _index_of(raw, raw["taken"])
+    alternatives = [
+        Alternative(
+            alt["action"],
+            label(engine.action_from_json(alt["action"]), names, t),
+            float(alt["value"]),
+            taken=i == taken_at,
+            best=i == 0,
+        )
+        for i, alt in enumerate(raw["alternatives"])
+    ]
+    return Decision(
+        move=int(raw["move"]),
+        seat=int(raw["seat"]),
+        phase=str(raw["phase"]),
+        trick=raw["trick"],
+        when=_when(str(raw["phase"]), raw["trick"], t),
+        taken=raw["taken"],
+        best=raw["best"],
+        taken_label=label(taken, names, t),
+        best_label=label(best, names, t),
+        value_taken=float(raw["value_taken"]),
+        value_best=float(raw["value_best"]),
+        loss=float(raw["loss"]),
+        alternatives=alternatives,
+    )
+
+
+def _index_of(raw: dict[str, Any], action: dict[str, Any]) -> int:
+    """Where the action taken is among the alternatives (a bid's cards in any order)."""
+    wanted = engine.action_from_json(action)
+    for i, alt in enumerate(raw["alternatives"]):
+        if same_choice(engine.action_from_json(alt["action"]), wanted):
+            return i
+    return -1
+
+
+def chart(decisions: list[Decision]) -> Chart | None:
+    """Coordinates of the seat's expected score across the hand (server-drawn SVG)."""
+    if len(decisions) < 2:
+        return None
+    values = [d.value_taken for d in decisions] + [d.value_best for d in decisions] + [0.0]
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    inner_w, inner_h = CHART_WIDTH - CHART_LEFT - CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+
+    def x(i: int) -> float:
+        return round(CHART_LEFT + inner_w * i / (len(decisions) - 1), 1)
+
+    def y(v: float) -> float:
+        return round(CHART_PAD + inner_h * (high - v) / span, 1)
+
+    taken = " ".join(f"{x(i)},{y(d.value_taken)}" for i, d in enumerate(decisions))
+    best = " ".join(f"{x(i)},{y(d.value_best)}" for i, d in enumerate(decisions))
+    dots = [(x(i), y(d.value_taken), d.loss >= MIN_LOSS) for i, d in enumerate(decisions)]
+    zero = y(0.0) if low <= 0 <= high else None
+    return Chart(CHART_WIDTH, CHART_HEIGHT, taken, best, zero, low, high, dots)
+
+
+def build(
+    stored: ReviewState | None,
+    history: TableHistory,
+    record: HandRecord,
+    t: Text,
+    viewer: int | None = None,
+) -> ReviewPage:
+    """The review of a finished hand as the page and the API show it (``viewer``: the
+    reader's seat, whose moments say "you")."""
+    if stored is None:
+        return ReviewPage(PENDING, 0, 0, [], [])
+    if stored.result is None:
+        return ReviewPage(stored.status, stored.progress, stored.total, [], [])
+    names = history.names
+    decisions = [_decision(raw, names, t) for raw in stored.result["decisions"]]
+    seats = []
+    for seat in range(history.players):
+        mine = [d for d in decisions if d.seat == seat]
+        costly = sorted((d for d in mine if d.loss >= MIN_LOSS), key=lambda d: (-d.loss, d.move))[
+            :MOMENTS_PER_SEAT
+        ]
+        moments = [
+            sentence(
+                d,
+                engine.action_from_json(d.taken),
+                engine.action_from_json(d.best),
+                names,
+                _leads(record, d),
+                t,
+                yours=seat == viewer,
+            )
+            for d in costly
+        ]
+        total = round(sum(d.loss for d in mine), 1)
+        seats.append(SeatReview(seat, names[seat], moments, chart(mine), mine, total))
+    return ReviewPage(stored.status, stored.total, stored.total, seats, decisions)
+
+
+def _leads(record: HandRecord, decision: Decision) -> bool:
+    """Whether the card was led (the trick was empty before it): public once played."""
+    if decision.phase != str(engine.Phase.PLAY):
+        return False
+    return not record.states[decision.move].trick
+
+
+def to_json(page: ReviewPage) -> dict[str, Any]:
+    """``GET /api/tables/{code}/hands/{n}/review``."""
+    return {
+        "status": page.status,
+        "progress": {"done": page.progress, "total": page.total},
+        "seats": [
+            {"seat": s.seat, "name": s.name, "moments": s.moments, "total_loss": s.total_loss}
+            for s in page.seats
+        ],
+        "decisions": [
+            {
+                "move": d.move,
+                "seat": d.seat,
+                "phase": d.phase,
+                "trick": d.trick,
+                "taken": d.taken,
+                "taken_label": d.taken_label,
+                "best": d.best,
+                "best_label": d.best_label,
+                "value_taken": d.value_taken,
+                "value_best": d.value_best,
+                "loss": d.loss,
+                "alternatives": [
+                    {
+                        "action": a.action,
+                        "label": a.label,
+                        "value": a.value,
+                        "taken": a.taken,
+                        "best": a.best,
+                    }
+                    for a in d.alternatives
+                ],
+            }
+            for d in page.decisions
+        ],
+    }

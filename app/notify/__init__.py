@@ -1,0 +1,1 @@
+"""Web Push notifications: VAPID keys, the seats' push subscriptions, and the sender."""

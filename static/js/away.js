@@ -1,0 +1,58 @@
+// Drop-outs: a person whose connection is lost shows as away, with a countdown to the moment a
+// bot takes over their seat (the server sends that time in the view: `takeover_at`); then the
+// seat says "bot playing" until they are back. Your own page, when its connection is lost, offers
+// "I'm back" to reconnect at once; reconnecting is all it takes to play again yourself.
+import { seatExtras, seatName } from "./board.js";
+import { $, h } from "./dom.js";
+import { _ } from "./i18n.js";
+
+let ticker = 0;
+
+export function startAway({ reconnect, redraw }) {
+  seatExtras.push(countdownAt);
+  $("#btn-back").addEventListener("click", reconnect);
+  // A countdown on screen is redrawn every second while one runs.
+  away.redraw = redraw;
+}
+
+const away = { redraw: () => {}, view: null };
+
+// Seconds left before the bot takes over `seat`, or null (no countdown).
+function secondsLeft(view, seat) {
+  const at = view.seats?.[seat]?.takeover_at;
+  if (at === null || at === undefined) return null;
+  return Math.max(0, Math.ceil(at - Date.now() / 1000));
+}
+
+export function awayView(view) {
+  away.view = view;
+  const counting = (view.seats ?? []).some((_seat, i) => secondsLeft(view, i) !== null);
+  if (counting && !ticker) {
+    ticker = setInterval(() => {
+      if (!away.view || !(away.view.seats ?? []).some((_s, i) => secondsLeft(away.view, i) !== null)) {
+        clearInterval(ticker);
+        ticker = 0;
+        return;
+      }
+      away.redraw();
+    }, 1000);
+  }
+}
+
+function countdownAt(view, seat) {
+  const left = secondsLeft(view, seat);
+  if (left === null) return null;
+  const turn = view.to_move === seat && !view.game_over;
+  const text = left > 0 ? _("away · bot in {s} s", { s: left }) : _("away · bot takes over");
+  return h(
+    "span",
+    {
+      "class": `badge b-away${turn ? " b-away-turn" : ""}`,
+      "title": _("{name} lost the connection. A bot plays for them if they are not back in time.", {
+        name: seatName(view, seat),
+      }),
+      "dataset": { testid: `away-${seat}` },
+    },
+    text,
+  );
+}

@@ -1,0 +1,77 @@
+// Beginner hints (tables opened with the "beginner hints" option): on your turn a button asks
+// the server's search bot for a move; the answer names the move with a one-line reason. The
+// server stores every hint it gives, and the score sheets mark the hand (nobody is fooled).
+import { seatName } from "./board.js";
+import { cardName, trumpName } from "./cards.js";
+import { $, fill, h } from "./dom.js";
+import { _, ngettext } from "./i18n.js";
+
+const oneDecimal = (value) => (Math.round(value * 10) / 10).toLocaleString(document.documentElement.lang || "en");
+
+// A card of the hint, looked up in your own hand or display (the only cards a hint names).
+function cardOf(view, id) {
+  const mine = [...(view.hand ?? []), ...(view.displays?.[view.seat] ?? [])];
+  return mine.find((card) => card.id === id);
+}
+
+function cardsText(view, ids) {
+  return ids.map((id) => {
+    const card = cardOf(view, id);
+    return card ? cardName(card) : String(id);
+  }).join("; ");
+}
+
+// The suggested action in words: "show green 7, 2 points", "pass", "name the 7s", ...
+export function actionText(view, action) {
+  switch (action.type) {
+    case "pass":
+      return _("pass");
+    case "bid":
+      return _("show {cards}", { cards: cardsText(view, action.cards) });
+    case "discard":
+      return _("discard {cards}", { cards: cardsText(view, action.cards) });
+    case "trump":
+      return _("name {trump} as trump", { trump: trumpName(action.trump) });
+    case "partner":
+      return _("choose {name} as partner", { name: seatName(view, action.seat) });
+    default:
+      return _("play {card}", { card: cardsText(view, [action.card]) });
+  }
+}
+
+// The hint and its one-line reason (expected scores from the bot's sampled deals).
+export function hintText(view, hint) {
+  const what = actionText(view, hint.action);
+  if (!hint.runner_up) return _("Hint: {what}. There is no real alternative.", { what });
+  // Built first: Babel's extraction does not see a call inside another marked call.
+  const deals = ngettext("{n} sampled deal", "{n} sampled deals", hint.worlds);
+  return _("Hint: {what}. On average it scores {value} over {deals}; the next best choice, {other}, scores {other_value}.", {
+    what,
+    value: oneDecimal(hint.value),
+    deals,
+    other: actionText(view, hint.runner_up.action),
+    other_value: oneDecimal(hint.runner_up.value),
+  });
+}
+
+// The hint box under the prompt: shown on your turn at a table with hints.
+export function renderHint(view, ui) {
+  const box = $("#hint");
+  const myTurn = Boolean(ui.info?.options?.hints) && view.seat !== null && view.seat !== undefined
+    && view.to_move === view.seat && Boolean(view.prompt);
+  box.hidden = !myTurn;
+  if (!myTurn) {
+    fill(box);
+    return;
+  }
+  const hint = ui.hint && ui.hint.version === ui.socket?.version ? ui.hint : null;
+  fill(
+    box,
+    h(
+      "button",
+      { type: "button", class: "hint-button", disabled: ui.hintPending || Boolean(hint), dataset: { testid: "hint-button" }, onclick: () => ui.onHint() },
+      ui.hintPending ? _("Thinking…") : _("Hint"),
+    ),
+    hint ? h("p", { class: "hint-text", dataset: { testid: "hint-text" }, role: "status" }, hintText(view, hint)) : null,
+  );
+}

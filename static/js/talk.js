@@ -1,0 +1,245 @@
+// Talk at the table: the chat (kept with the table; the server sends the recent lines on
+// connecting and each new one as it is said) and one-tap reactions, both shown for a moment as a
+// bubble at the speaker's seat. Everything said is shown with textContent, never as markup.
+// Muting a player is this browser's choice, kept in localStorage per table.
+import { seatExtras, seatName } from "./board.js";
+import { $, fill, h, toast } from "./dom.js";
+import { N_, _, ngettext } from "./i18n.js";
+
+// The reactions the server knows (docs/protocol.md), in the order of the buttons.
+export const REACTIONS = [
+  ["thumbs_up", "👍", N_("Thumbs up")],
+  ["wow", "😮", N_("Wow")],
+  ["laugh", "😂", N_("Ha ha")],
+  ["oops", "🙈", N_("Oops")],
+  ["well_played", N_("Well played"), N_("Well played")],
+];
+const REACTION = Object.fromEntries(REACTIONS.map(([key, face, label]) => [key, { face, label }]));
+const BUBBLE_MS = { line: 6000, reaction: 3500 };
+const MAX_CHARS = 200;
+
+const talk = {
+  code: "",
+  lines: [], // oldest first, by id
+  seen: 0, // the newest line id read (the chat open, or said by you)
+  bubbles: new Map(), // seat -> {kind, text, until}
+  muted: new Set(),
+  view: null,
+  send: null, // (message) -> bool
+  redraw: () => {},
+};
+
+const muteKey = () => `mu_muted_${talk.code}`;
+
+export function startTalk({ code, send, redraw }) {
+  talk.code = code;
+  talk.send = send;
+  talk.redraw = redraw;
+  try {
+    talk.muted = new Set(JSON.parse(localStorage.getItem(muteKey()) ?? "[]"));
+  } catch {
+    talk.muted = new Set();
+  }
+  seatExtras.push(bubbleAt);
+  $("#btn-chat").addEventListener("click", openChat);
+  $("#chat-form").addEventListener("submit", say);
+  const input = $("#chat-input");
+  input.maxLength = MAX_CHARS;
+  input.addEventListener("input", () => {
+    $("#chat-count").textContent = `${input.value.length}/${MAX_CHARS}`;
+  });
+  fill(
+    $("#reactions"),
+    ...REACTIONS.map(([key, face, label]) =>
+      h(
+        "button",
+        {
+          "type": "button",
+          "class": `react${key === "well_played" ? " react-words" : ""}`,
+          "aria-label": _(label),
+          "title": _(label),
+          "dataset": { testid: `react-${key}` },
+          "onclick": () => react(key),
+        },
+        key === "well_played" ? _(face) : face,
+      ),
+    ),
+  );
+  $("#chat").addEventListener("close", () => markRead());
+}
+
+// Called with every view: who sits where (names, whether you may talk).
+export function talkView(view) {
+  talk.view = view;
+  const seated = view.seat !== null && view.seat !== undefined;
+  $("#reactions").hidden = !seated;
+  $("#chat-form").hidden = !seated;
+  $("#chat-spectator").hidden = seated;
+  if ($("#chat").open) drawChat();
+}
+
+export function onChat(message) {
+  const known = new Set(talk.lines.map((line) => line.id));
+  const fresh = message.lines.filter((line) => !known.has(line.id));
+  if (!fresh.length) return;
+  talk.lines = [...talk.lines, ...fresh].sort((a, b) => a.id - b.id).slice(-200);
+  if (message.recent) {
+    // The recent lines on (re)connecting: already said, nothing to pop up.
+    talk.seen = Math.max(talk.seen, talk.lines.at(-1).id);
+  } else {
+    for (const line of fresh) {
+      if (line.seat === talk.view?.seat) talk.seen = Math.max(talk.seen, line.id);
+      else if (!talk.muted.has(line.seat)) bubble(line.seat, "line", line.text);
+    }
+  }
+  if ($("#chat").open) {
+    drawChat();
+    markRead();
+  }
+  drawUnread();
+}
+
+export function onReaction(message) {
+  if (talk.muted.has(message.seat)) return;
+  const reaction = REACTION[message.reaction];
+  if (!reaction) return;
+  bubble(message.seat, "reaction", message.reaction === "well_played" ? _(reaction.face) : reaction.face);
+}
+
+function bubble(seat, kind, text) {
+  const until = Date.now() + BUBBLE_MS[kind];
+  talk.bubbles.set(seat, { kind, text, until });
+  talk.redraw();
+  setTimeout(() => {
+    if (talk.bubbles.get(seat)?.until === until) {
+      talk.bubbles.delete(seat);
+      talk.redraw();
+    }
+  }, BUBBLE_MS[kind]);
+}
+
+// A seat's bubble, drawn by board.js into the seat (seatExtras).
+function bubbleAt(view, seat) {
+  const said = talk.bubbles.get(seat);
+  if (!said || said.until < Date.now()) return null;
+  return h(
+    "span",
+    {
+      "class": `bubble bubble-${said.kind}`,
+      "role": "status",
+      "aria-label": _("{name} says: {text}", { name: seatName(view, seat), text: said.text }),
+      "dataset": { testid: `bubble-${seat}` },
+    },
+    said.text,
+  );
+}
+
+function react(key) {
+  if (!talk.send?.({ type: "react", reaction: key })) toast(_("Not connected right now."));
+}
+
+function say(event) {
+  event.preventDefault();
+  const input = $("#chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  if (!talk.send?.({ type: "chat", text })) {
+    toast(_("Not connected right now."));
+    return;
+  }
+  input.value = "";
+  $("#chat-count").textContent = `0/${MAX_CHARS}`;
+}
+
+function openChat() {
+  drawChat();
+  const dialog = $("#chat");
+  if (!dialog.open) dialog.showModal();
+  markRead();
+  const list = $("#chat-lines");
+  list.scrollTop = list.scrollHeight;
+}
+
+function markRead() {
+  const newest = talk.lines.at(-1);
+  if (newest) talk.seen = Math.max(talk.seen, newest.id);
+  drawUnread();
+}
+
+function unread() {
+  return talk.lines.filter((line) => line.id > talk.seen && !talk.muted.has(line.seat)).length;
+}
+
+function drawUnread() {
+  const n = unread();
+  const button = $("#btn-chat");
+  button.textContent = n ? _("Messages ({n})", { n }) : _("Messages");
+  button.setAttribute("aria-label", n ? ngettext("Messages: {n} new", "Messages: {n} new", n) : _("Messages"));
+  button.classList.toggle("unread", n > 0);
+}
+
+function drawChat() {
+  const view = talk.view;
+  const list = $("#chat-lines");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const shown = talk.lines.filter((line) => !talk.muted.has(line.seat));
+  fill(
+    list,
+    shown.length
+      ? shown.map((line) =>
+          h(
+            "li",
+            { class: line.seat === view?.seat ? "mine" : null, dataset: { testid: "chat-line" } },
+            h("time", { datetime: line.at }, clock(line.at)),
+            " ",
+            h("b", {}, view ? seatName(view, line.seat) : ""),
+            " ",
+            h("span", { class: "chat-text" }, line.text),
+          ),
+        )
+      : h("li", { class: "muted" }, _("Nothing said yet.")),
+  );
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  drawMutes();
+}
+
+function clock(at) {
+  const time = new Date(at);
+  return Number.isNaN(time.getTime()) ? "" : time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+// One switch per other person at the table: muted players' lines and reactions are not shown.
+function drawMutes() {
+  const view = talk.view;
+  const others = (view?.seats ?? [])
+    .map((info, seat) => ({ info, seat }))
+    .filter(({ info, seat }) => info?.name && !info.bot && seat !== view.seat);
+  $("#chat-mutes").hidden = !others.length;
+  fill(
+    $("#chat-mute-list"),
+    others.map(({ seat }) =>
+      h(
+        "label",
+        { class: "mute" },
+        h("input", {
+          type: "checkbox",
+          checked: talk.muted.has(seat),
+          dataset: { testid: `mute-${seat}` },
+          onchange: (event) => setMuted(seat, event.target.checked),
+        }),
+        " ",
+        seatName(view, seat),
+      ),
+    ),
+  );
+}
+
+function setMuted(seat, muted) {
+  if (muted) talk.muted.add(seat);
+  else talk.muted.delete(seat);
+  localStorage.setItem(muteKey(), JSON.stringify([...talk.muted]));
+  talk.bubbles.delete(seat);
+  drawChat();
+  drawUnread();
+  talk.redraw();
+}

@@ -1,0 +1,209 @@
+"""Hand reviews: queued once per finished hand, claimed by exactly one process, computed off
+the event loop, served by ``GET /api/tables/{code}/hands/{n}/review``."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+
+import engine
+from app.history.review_worker import ReviewWorker
+from app.tables import reviews
+from tests.app import databases
+from tests.app.conftest import AppFactory
+from tests.app.test_history import AppClient, Table, http, open_table, play
+
+__all__ = ["http"]  # the fixture, imported from test_history
+
+
+@pytest.fixture(
+    scope="module",
+    params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)],
+)
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A database of this module's own: a worker reviews every finished hand it finds, and
+    these tests count what it does, so other modules' finished hands must not be there."""
+    with databases.database(request.param, Path(tmp_path_factory.mktemp("reviews"))) as url:
+        yield url
+
+
+def worker(app: FastAPI, name: str, *, threads: bool = True, stale: float = 600) -> ReviewWorker:
+    return ReviewWorker(
+        db_engine=app.state.db_engine,
+        sessions=app.state.session_factory,
+        processes=1,
+        poll_seconds=0.1,
+        stale_seconds=stale,
+        executor=ThreadPoolExecutor(2) if threads else None,
+        name=name,
+    )
+
+
+async def table_id(table: Table) -> int:
+    room = await table.app.state.hub.room(table.code)
+    return int(room.live.table_id)
+
+
+async def test_two_claimers_one_wins(http: AppClient) -> None:
+    app, client = http
+    table = await open_table(app, client, players=3)
+    await play(table, "played")
+    tid, db = await table_id(table), app.state.db_engine
+    await reviews.add_pending(engine=db, table_id=tid, hand_number=1)
+    await reviews.add_pending(engine=db, table_id=tid, hand_number=1)  # no second row
+    now = datetime.now(UTC)
+    won = await asyncio.gather(
+        *(
+            reviews.claim(
+                engine=db,
+                table_id=tid,
+                hand_number=1,
+                worker=name,
+                now=now,
+                stale_before=now - timedelta(minutes=10),
+            )
+            for name in ("one", "two")
+        )
+    )
+    assert sorted(won) == [False, True]
+    winner, loser = ("one", "two") if won[0] else ("two", "one")
+    progress = {"engine": db, "table_id": tid, "hand_number": 1, "total": 9, "now": now}
+    assert await reviews.report(worker=winner, progress=1, **progress)
+    assert not await reviews.report(worker=loser, progress=2, **progress)
+    # An abandoned claim (no progress for longer than the limit) is taken over once.
+    later = now + timedelta(minutes=20)
+    stale = {"engine": db, "table_id": tid, "hand_number": 1, "now": later}
+    assert await reviews.claim(worker=loser, stale_before=later - timedelta(minutes=10), **stale)
+    assert not await reviews.claim(
+        worker=winner, stale_before=later - timedelta(minutes=10), **stale
+    )
+    assert not await reviews.finish(
+        engine=db, table_id=tid, hand_number=1, worker=winner, result={}
+    )
+    state = await reviews.read(engine=db, table_id=tid, hand_number=1)
+    assert state is not None and state.status == "running" and state.progress == 0
+
+
+async def test_the_review_api_from_pending_to_done(http: AppClient) -> None:
+    app, client = http
+    table = await open_table(app, client, players=4)
+    await play(table, "played")
+    await play(table, "played", stop_after=3)  # hand 2 is running
+    url = f"/api/tables/{table.code}/hands"
+
+    pending = await client.get(f"{url}/1/review")
+    assert pending.status_code == 200
+    assert pending.json() == {
+        "status": "pending",
+        "progress": {"done": 0, "total": 0},
+        "seats": [],
+        "decisions": [],
+    }
+    assert (await client.get(f"{url}/2/review")).json()["detail"]["code"] == "hand_in_progress"
+    missing = await client.get(f"{url}/9/review")
+    assert missing.status_code == 404 and missing.json()["detail"]["code"] == "unknown_hand"
+    unknown = await client.get("/api/tables/nope/hands/1/review")
+    assert unknown.status_code == 404 and unknown.json()["detail"]["code"] == "unknown_table"
+
+    reviewer = worker(app, "solo", threads=False)  # a real process pool
+    try:
+        assert await reviewer.run_once()
+        assert not await reviewer.run_once()  # hand 2 is not over: nothing else to do
+    finally:
+        await reviewer.close()
+    body = (await client.get(f"{url}/1/review")).json()
+    assert body["status"] == "done"
+    hand = (await client.get(f"{url}/1")).json()
+    actions = hand["actions"]
+    assert [d["move"] for d in body["decisions"]] == list(range(len(actions)))
+    assert body["progress"] == {"done": len(actions), "total": len(actions)}
+    for decision, logged in zip(body["decisions"], actions, strict=True):
+        assert decision["seat"] == logged["seat"]
+        assert decision["taken"]["type"] == logged["action"]["type"]
+        assert decision["loss"] >= 0 and decision["value_best"] >= decision["value_taken"] - 0.01
+        assert decision["alternatives"][0]["best"]
+        assert sum(a["taken"] for a in decision["alternatives"]) == 1
+    assert [s["name"] for s in body["seats"]] == ["Anna", "Ben", "Conny", "Dora"]
+    german = (await client.get(f"{url}/1/review?lang=de")).json()
+    sentences = [m for s in german["seats"] for m in s["moments"]]
+    assert all("Punkt" in m for m in sentences)
+
+
+async def test_two_workers_review_each_hand_once(http: AppClient) -> None:
+    app, client = http
+    table = await open_table(app, client, players=3)
+    await play(table, "played")
+    first, second = worker(app, "first"), worker(app, "second")
+    claimed: list[str] = []
+    for w in (first, second):
+        original = w.review
+
+        async def review(item: reviews.Claimable, w: ReviewWorker = w, original=original) -> None:
+            claimed.append(w.name)
+            await original(item)
+
+        w.review = review  # type: ignore[method-assign]
+    try:
+        results = await asyncio.gather(first.run_once(), second.run_once())
+    finally:
+        await first.close()
+        await second.close()
+    assert sorted(results) == [False, True] and len(claimed) == 1
+    state = await reviews.read(
+        engine=app.state.db_engine, table_id=await table_id(table), hand_number=1
+    )
+    assert state is not None and state.status == "done" and state.result is not None
+    assert state.result["players"] == 3 and engine.to_json(state.result["decisions"])
+
+
+async def test_the_hand_page_shows_progress_then_the_review(http: AppClient) -> None:
+    app, client = http
+    table = await open_table(app, client, players=3)
+    await play(table, "played")
+    page = (await client.get(f"/t/{table.code}/hands/1")).text
+    assert 'data-status="pending"' in page and 'data-testid="review-progress"' in page
+    reviewer = worker(app, "page")
+    try:
+        assert await reviewer.run_once()
+    finally:
+        await reviewer.close()
+    for lang, word in (("en", "Review"), ("de", "Analyse")):
+        html = (await client.get(f"/t/{table.code}/hands/1?lang={lang}")).text
+        assert f"<h2>{word}</h2>" in html and 'data-status="done"' in html
+        assert html.count('data-testid="review-seat-') == 3
+        assert html.count('data-testid="review-chart"') == 3 and "<polyline" in html
+        assert "<details" in html
+    section = (await client.get(f"/t/{table.code}/hands/1?review=1")).text
+    assert section.lstrip().startswith("<section") and 'id="review"' in section
+
+
+def test_the_worker_follows_its_setting(make_app: AppFactory) -> None:
+    assert make_app(review_workers=0).state.reviews is None
+    worker = make_app(review_workers=2).state.reviews
+    assert isinstance(worker, ReviewWorker)
+
+
+async def test_the_readers_own_moments_say_you(http: AppClient) -> None:
+    app, client = http
+    table = await open_table(app, client, players=3)
+    await play(table, "played")
+    reviewer = worker(app, "you")
+    try:
+        assert await reviewer.run_once()
+    finally:
+        await reviewer.close()
+    body = (await client.get(f"/api/tables/{table.code}/hands/1/review")).json()
+    seat = next(s["seat"] for s in body["seats"] if s["moments"])
+    client.cookies.set(f"mu_seat_{table.code}", table.tokens[seat])
+    html = (await client.get(f"/t/{table.code}/hands/1")).text
+    mine = html.split(f'data-testid="review-seat-{seat}"', 1)[1].split("</article>", 1)[0]
+    assert " cost you ~" in mine
+    assert all(" cost you ~" not in m for s in body["seats"] for m in s["moments"])

@@ -131,8 +131,10 @@ def test_an_away_player_is_shown_with_a_bot_playing_for_them(
     page.get_by_test_id("name-input").fill("Anna")
     page.get_by_test_id("seat-choice-0").check(force=True)
     page.get_by_test_id("take-seat").click()
-    # Bert takes his seat and never opens the table: after 0.3 s a bot plays for him.
-    assert server.api("POST", f"/api/tables/{code}/seats", json={"name": "Bert"}).is_success
+    # Bert takes seat 1 (named: Anna's click may still be on its way) and never opens the table:
+    # after 0.3 s a bot plays for him.
+    joined = server.api("POST", f"/api/tables/{code}/seats", json={"name": "Bert", "seat": 1})
+    assert joined.is_success
     expect(page.get_by_test_id("board")).to_be_visible()
     expect(page.get_by_test_id("bot-playing-1")).to_have_text("Bot spielt")
     expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Mittel")

@@ -40,9 +40,11 @@ class Camera:
 
 
 def _follow(pages: list[Page], table: ScriptedTable) -> None:
+    # Up to six pages render every step the script just made; on a loaded two-core CI machine
+    # that can take longer than Playwright's default 5 s.
     for page in pages:
         page.wait_for_function(
-            "v => Number(document.body.dataset.version) >= v", arg=table.version, timeout=5000
+            "v => Number(document.body.dataset.version) >= v", arg=table.version, timeout=20_000
         )
 
 

@@ -19,12 +19,10 @@ from app import ratelimits
 from app.deps import BaseUrlDep, HubDep, SessionFactoryDep
 from app.groups import charts, schemas, service, standings
 from app.history.i18n import Text
-from app.history.router import PrivateRoute, render_page
+from app.history.router import PrivateRoute, render
 from app.lobby import router as lobby_router
 from app.lobby import schemas as lobby_schemas
 from app.tables import tokens
-from app.web import i18n as web_i18n
-from app.web import pages as web_pages
 from app.web import rules
 from app.web.pages import PageLanguage
 
@@ -33,14 +31,6 @@ router = APIRouter(route_class=PrivateRoute, include_in_schema=False)
 CodePath = Annotated[str, Path_(max_length=128)]
 _SEE_OTHER = 303
 _COOKIE_MAX_AGE = 365 * 24 * 3600
-
-
-def _render(
-    request: Request, template: str, lang: str, *, status_code: int = 200, **context: object
-) -> HTMLResponse:
-    html = render_page(template, lang, path=request.url.path, **context)
-    remember = web_i18n.supported(request.query_params.get("lang")) is not None
-    return web_pages.respond(html, lang, remember=remember, status_code=status_code)
 
 
 @router.post("/g", dependencies=[ratelimits.limited("create_table")])
@@ -54,7 +44,7 @@ async def create_group(
     try:
         clean = service.clean_group_name(name)
     except ValueError:
-        return _render(request, "groups/new.html", lang, status_code=422, error="group_name")
+        return render(request, "groups/new.html", lang, status_code=422, error="group_name")
     group = await service.create_group(session_factory=sessions, name=clean)
     return RedirectResponse(f"/g/{group.code}", status_code=_SEE_OTHER)
 
@@ -85,7 +75,7 @@ async def _group_response(
 ) -> HTMLResponse:
     group = await service.find_group(session_factory=sessions, code=code)
     if group is None:
-        return _render(request, "groups/missing.html", lang, status_code=404)
+        return render(request, "groups/missing.html", lang, status_code=404)
     me = await service.claimed_name(
         session_factory=sessions,
         group=group,
@@ -100,7 +90,7 @@ async def _group_response(
     tables = await service.load_tables(session_factory=sessions, group=group)
     board = standings.build(tables, members, chosen)
     t = Text(lang)
-    return _render(
+    return render(
         request,
         "groups/group.html",
         lang,
@@ -130,7 +120,7 @@ async def claim_name(
     """Claim a name on this browser (a cookie), and link this browser's seats to it."""
     group = await service.find_group(session_factory=sessions, code=code)
     if group is None:
-        return _render(request, "groups/missing.html", lang, status_code=404)
+        return render(request, "groups/missing.html", lang, status_code=404)
     try:
         clean = lobby_schemas.clean_name(name)
     except ValueError:
@@ -172,7 +162,7 @@ async def open_table(
     (as the table's host: it may seat bots there)."""
     group = await service.find_group(session_factory=sessions, code=code)
     if group is None:
-        return _render(request, "groups/missing.html", lang, status_code=404)
+        return render(request, "groups/missing.html", lang, status_code=404)
     try:
         wanted = form.table_create()
     except (ValidationError, ValueError):

@@ -61,6 +61,10 @@ api = APIRouter(prefix="/api/tables", tags=["history"], route_class=PrivateRoute
 SEAT_PATTERN = f"^(all|[0-{max(engine.rules_catalog().player_counts) - 1}])$"
 CodePath = Annotated[str, Path_(max_length=128)]
 HandPath = Annotated[int, Path_(ge=1, le=100_000)]
+# A replay's place: the step, whose eyes (a seat or "all"), and the frame alone (for the script).
+StepQuery = Annotated[int, Query(ge=0, le=10_000)]
+SeatQuery = Annotated[str | None, Query(max_length=8, pattern=SEAT_PATTERN)]
+PartialQuery = Annotated[bool, Query()]
 
 
 def _environment(lang: str) -> Environment:
@@ -85,7 +89,7 @@ def render_page(template: str, lang: str, *, path: str, **context: object) -> st
     return web_pages.render(_ENVIRONMENTS, template, lang, path=path, **context)
 
 
-def _render(
+def render(
     request: Request, template: str, lang: str, *, status_code: int = 200, **context: object
 ) -> HTMLResponse:
     html = render_page(template, lang, path=request.url.path, **context)
@@ -95,7 +99,7 @@ def _render(
 
 
 def _error_page(request: Request, lang: str, status_code: int, code: str) -> HTMLResponse:
-    return _render(request, "history/error.html", lang, status_code=status_code, code=code)
+    return render(request, "history/error.html", lang, status_code=status_code, code=code)
 
 
 def _sessions(request: Request) -> SessionFactory:
@@ -145,7 +149,7 @@ async def sheet_page(
     history = await _history(request, invite_code)
     if history is None:
         return _error_page(request, lang, 404, "unknown_table")
-    return _render(
+    return render(
         request,
         "history/sheet.html",
         lang,
@@ -182,9 +186,9 @@ async def hand_page(
     invite_code: CodePath,
     number: HandPath,
     lang: PageLanguage,
-    step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    seat: Annotated[str | None, Query(max_length=8, pattern=SEAT_PATTERN)] = None,
-    partial: Annotated[bool, Query()] = False,
+    step: StepQuery = 0,
+    seat: SeatQuery = None,
+    partial: PartialQuery = False,
     review: Annotated[bool, Query()] = False,
 ) -> HTMLResponse:
     """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""
@@ -199,7 +203,7 @@ async def hand_page(
     viewer = _viewer_seat(request, history)
     judged = await _review(request, history, record, t, viewer)
     if review:  # the review section alone (the page polls it while the review runs)
-        return _render(request, "history/_review.html", lang, code=invite_code, review=judged)
+        return render(request, "history/_review.html", lang, code=invite_code, review=judged)
     perspective = _perspective(seat, viewer, history.players)
     frame = hands.frame(history, record, step, perspective, t)
     context: dict[str, Any] = {
@@ -211,10 +215,10 @@ async def hand_page(
         "seat_param": "all" if perspective is None else str(perspective),
     }
     if partial:
-        return _render(request, "history/_replay.html", lang, **context)
+        return render(request, "history/_replay.html", lang, **context)
     detail = hands.detail(history, record, t)
     steps = hands.auction_steps(detail, history.players)
-    return _render(
+    return render(
         request, "history/hand.html", lang, hand=detail, auction=steps, review=judged, **context
     )
 
@@ -264,7 +268,7 @@ async def my_tables_page(
 ) -> HTMLResponse:
     """The tables this browser sits at, and statistics per player name across them."""
     tables = await mine.my_tables(session_factory=_sessions(request), cookies=request.cookies)
-    return _render(
+    return render(
         request, "history/tables.html", lang, tables=tables, stats=mine.statistics(tables)
     )
 
@@ -275,7 +279,7 @@ async def my_tables_page(
 @pages.get("/import", response_class=HTMLResponse)
 async def import_page(request: Request, lang: PageLanguage) -> HTMLResponse:
     """Paste or upload a hand file or game file to see its score sheet and replay."""
-    return _render(request, "history/import.html", lang, max_kb=files.MAX_BYTES // 1024)
+    return render(request, "history/import.html", lang, max_kb=files.MAX_BYTES // 1024)
 
 
 @pages.post(
@@ -296,7 +300,7 @@ async def import_file(
         return _import_error(request, lang, content, exc)
     except (files.TooLarge, UnicodeDecodeError) as exc:
         code = "too_large" if isinstance(exc, files.TooLarge) else "not_text"
-        return _render(
+        return render(
             request, "history/import.html", lang, status_code=422,
             max_kb=files.MAX_BYTES // 1024, problem=code,
         )  # fmt: skip
@@ -310,7 +314,7 @@ def _import_error(
 ) -> HTMLResponse:
     lines = content.splitlines()
     shown = lines[exc.line - 1] if 0 < exc.line <= len(lines) else None
-    return _render(
+    return render(
         request, "history/import.html", lang, status_code=422,
         max_kb=files.MAX_BYTES // 1024, problem=exc.code, error=exc, shown=shown, text=content,
     )  # fmt: skip
@@ -326,7 +330,7 @@ async def imported_sheet(request: Request, code: CodePath, lang: PageLanguage) -
     history = await _imported(request, code)
     if history is None:
         return _error_page(request, lang, 404, "unknown_import")
-    return _render(
+    return render(
         request, "history/sheet.html", lang, code=code, base=f"/import/{code}", imported=True,
         history=history, sheet=sheet.build(history, Text(lang)),
         totals_chart=sheet.totals_chart(history, Text(lang)), viewer=None, hints={},
@@ -339,9 +343,9 @@ async def imported_hand(
     code: CodePath,
     number: HandPath,
     lang: PageLanguage,
-    step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    seat: Annotated[str | None, Query(max_length=8, pattern=SEAT_PATTERN)] = None,
-    partial: Annotated[bool, Query()] = False,
+    step: StepQuery = 0,
+    seat: SeatQuery = None,
+    partial: PartialQuery = False,
 ) -> HTMLResponse:
     """A hand of an imported file, with its replay (all hands open unless a seat is asked)."""
     history = await _imported(request, code)
@@ -362,10 +366,10 @@ async def imported_hand(
         "seat_param": "all" if perspective is None else str(perspective),
     }
     if partial:
-        return _render(request, "history/_replay.html", lang, **context)
+        return render(request, "history/_replay.html", lang, **context)
     detail = hands.detail(history, record, t)
     steps = hands.auction_steps(detail, history.players)
-    return _render(request, "history/hand.html", lang, hand=detail, auction=steps, **context)
+    return render(request, "history/hand.html", lang, hand=detail, auction=steps, **context)
 
 
 @pages.get("/import/{code}/hands/{number}/file")

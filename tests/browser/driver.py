@@ -31,6 +31,27 @@ def prompt_type(page: Page) -> str:
     return str(page.get_by_test_id("prompt").get_attribute("data-prompt-type") or "")
 
 
+def plain_move(page: Page) -> None:
+    """A plain, always legal move from what the page offers (the Crown's discard included)."""
+    kind = prompt_type(page) or "play"
+    if kind == "bid":
+        pass_button = page.get_by_test_id("pass")
+        if pass_button.count():
+            pass_button.click()
+        else:
+            page.locator('#me .hand button.card[data-legal="true"]').first.click()
+            page.get_by_test_id("place").click()
+    elif kind in ("trump", "partner"):
+        page.locator("#prompt button.option").first.click()
+    elif kind == "discard":
+        button = page.get_by_test_id("discard")
+        while button.is_disabled():
+            page.locator('#me .hand button.card[data-legal="true"]:not(.selected)').first.click()
+        button.click()
+    else:
+        page.locator('#me button.card[data-legal="true"]').first.click()
+
+
 def whose_turn(pages: list[Page]) -> Page:
     """The one page whose seat is to move (its body carries ``my-turn``)."""
     deadline = time.monotonic() + TURN_TIMEOUT_S

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Server
-from tests.browser.driver import prompt_type, version, wait_past
+from tests.browser.driver import plain_move, version, wait_past
 
 pytestmark = pytest.mark.browser
 
@@ -40,22 +40,6 @@ def _create_from_home(page: Page, base_url: str) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
-def _my_move(page: Page) -> None:
-    """A plain, always legal move from what the page offers."""
-    kind = prompt_type(page) or "play"
-    if kind == "bid":
-        pass_button = page.get_by_test_id("pass")
-        if pass_button.count():
-            pass_button.click()
-        else:
-            page.locator('#me .hand button.card[data-legal="true"]').first.click()
-            page.get_by_test_id("place").click()
-    elif kind in ("trump", "partner"):
-        page.locator("#prompt button.option").first.click()
-    else:
-        page.locator('#me button.card[data-legal="true"]').first.click()
-
-
 def _play_until_summary(page: Page) -> None:
     deadline = time.monotonic() + HAND_TIMEOUT_S
     summary = page.get_by_test_id("summary")
@@ -63,7 +47,7 @@ def _play_until_summary(page: Page) -> None:
         assert time.monotonic() < deadline, "the hand did not end in time"
         if page.evaluate("document.body.classList.contains('my-turn')"):
             seen = version(page)
-            _my_move(page)
+            plain_move(page)
             wait_past(page, seen)
         else:
             time.sleep(0.05)

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, Server
-from tests.browser.driver import join, prompt_type, version, wait_past
+from tests.browser.driver import join, plain_move, version, wait_past
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
@@ -31,27 +31,6 @@ def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     running.stop()
 
 
-def _move(page: Page) -> None:
-    """A plain legal move from what the page offers."""
-    kind = prompt_type(page) or "play"
-    if kind == "bid":
-        pass_button = page.get_by_test_id("pass")
-        if pass_button.count():
-            pass_button.click()
-        else:
-            page.locator('#me .hand button.card[data-legal="true"]').first.click()
-            page.get_by_test_id("place").click()
-    elif kind in ("trump", "partner"):
-        page.locator("#prompt button.option").first.click()
-    elif kind == "discard":
-        button = page.get_by_test_id("discard")
-        while button.is_disabled():
-            page.locator('#me .hand button.card[data-legal="true"]:not(.selected)').first.click()
-        button.click()
-    else:
-        page.locator('#me button.card[data-legal="true"]').first.click()
-
-
 def _my_turn(page: Page) -> bool:
     return bool(page.evaluate("document.body.classList.contains('my-turn')"))
 
@@ -65,7 +44,7 @@ def _play(pages: list[Page], until: object) -> None:
         for page in pages:
             if _my_turn(page) and not page.locator("dialog[open]").count():
                 seen = version(page)
-                _move(page)
+                plain_move(page)
                 wait_past(page, seen)
                 moved = True
         if not moved:
@@ -78,7 +57,7 @@ def _undo_with_consent(anna: Page, ben: Page, shot: Path) -> None:
     for _attempt in range(30):
         _play([anna, ben], lambda: _my_turn(anna) and not anna.locator("dialog[open]").count())
         seen = version(anna)
-        _move(anna)
+        plain_move(anna)
         wait_past(anna, seen)
         undo = anna.get_by_test_id("undo-button")
         if not (undo.is_visible() and _my_turn(ben)):

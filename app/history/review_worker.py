@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import secrets
 import socket
+import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 
 CANDIDATES_PER_POLL = 500  # hands without a review row looked at per poll
 PROGRESS_EVERY_SECONDS = 1.0
+PARENT_CHECK_SECONDS = 1.0  # how soon a pool worker notices its server is gone
 
 
 def review_seed(table_id: int, hand_number: int) -> int:
@@ -59,7 +61,27 @@ def worker_name() -> str:
 def process_pool(processes: int) -> Executor:
     # spawn: a fork of a process running an event loop and threads is not safe; a spawned
     # child imports only the engine.
-    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        processes,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=exit_with_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+def exit_with_parent(parent: int) -> None:
+    """Pool initializer: end this worker once the server process that started it is gone.
+
+    A pool worker holds its own end of the task queue, so a server killed (or stopped without
+    waiting for its pool) would leave it waiting on that queue forever, one orphan per worker
+    and restart."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit with parent", daemon=True).start()
 
 
 class ReviewWorker:

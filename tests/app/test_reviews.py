@@ -4,6 +4,9 @@ the event loop, served by ``GET /api/tables/{code}/hands/{n}/review``."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -13,11 +16,14 @@ import pytest
 from fastapi import FastAPI
 
 import engine
+from app.history import review_worker
 from app.history.review_worker import ReviewWorker
 from app.tables import reviews
 from tests.app import databases
 from tests.app.conftest import AppFactory
 from tests.app.test_history import AppClient, Table, http, open_table, play
+
+REPO = Path(__file__).resolve().parents[2]
 
 __all__ = ["http"]  # the fixture, imported from test_history
 
@@ -207,3 +213,33 @@ async def test_the_readers_own_moments_say_you(http: AppClient) -> None:
     mine = html.split(f'data-testid="review-seat-{seat}"', 1)[1].split("</article>", 1)[0]
     assert " cost you ~" in mine
     assert all(" cost you ~" not in m for s in body["seats"] for m in s["moments"])
+
+
+def test_a_pool_worker_ends_when_its_server_dies(tmp_path: Path) -> None:
+    """A server killed with its review pool running leaves no worker waiting forever."""
+    script = tmp_path / "dies.py"
+    script.write_text(
+        "import os\n"
+        "from app.history.review_worker import process_pool\n"
+        "if __name__ == '__main__':\n"
+        "    pool = process_pool(1)\n"
+        "    print(pool.submit(os.getpid).result(timeout=60), flush=True)\n"
+        "    os._exit(0)  # as a kill would: no shutdown of the pool\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=90, cwd=REPO
+    )
+    worker_pid = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 3 * review_worker.PARENT_CHECK_SECONDS + 5
+    while _alive(worker_pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(worker_pid)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie has ended: it only waits to be reaped by init)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"

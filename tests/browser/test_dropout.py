@@ -81,7 +81,13 @@ def test_away_countdown_takeover_and_reclaim(
     expect(banner).to_be_visible(timeout=5000)
     expect(anna.get_by_test_id("away-1")).to_be_visible()
     ben.screenshot(path=screenshots / f"dropout-banner-{viewport['width']}.png")
-    ben.wait_for_timeout(3500)  # the automatic tries now wait 3 s between them
+    # The page tries again after 0.25, 0.5, 1, 2 s, then every 3 s: just after its fifth
+    # refused try the next one is 3 s away, so the reconnection below is the button's.
+    for _ in range(1500):  # 30 s at most
+        if line.refused >= 5:
+            break
+        ben.wait_for_timeout(20)
+    assert line.refused >= 5
     line.down = False
     tries = line.opened
     ben.get_by_test_id("im-back").click()
@@ -96,10 +102,12 @@ class Line:
     def __init__(self) -> None:
         self.down = False
         self.opened = 0
+        self.refused = 0
         self.current: WebSocketRoute | None = None
 
     def handle(self, ws: WebSocketRoute) -> None:
         if self.down:
+            self.refused += 1
             ws.close(code=4000, reason="network down")
             return
         self.opened += 1

@@ -138,10 +138,12 @@ def test_screenshots_of_an_evening(
         for size in SIZES:
             table.play_until(lambda view: len(view["trick"]) == players - 1)
             table.step()
-            _follow(pages, table)
+            # The won trick stays 1.4 s before it moves: look at the winner's page first.
             winner = pages[table.view["last_trick"]["winner"]]
+            _follow([winner], table)
             expect(winner.locator("#trick.won")).to_have_count(1)
             camera.shoot(winner, "trick-won", [size])
+            _follow(pages, table)
 
         page = pages[0]
         page.get_by_test_id("look-back-button").click()

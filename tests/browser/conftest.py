@@ -32,6 +32,7 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
 NARROW = {"width": 360, "height": 740}
 STARTUP_S = 60
+EXPECT_TIMEOUT_MS = 15_000
 
 
 def _unavailable(reason: str) -> None:
@@ -111,6 +112,11 @@ def browser() -> Iterator[object]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _unavailable("playwright is not installed")
+    from playwright.sync_api import expect
+
+    # Assertions that mean "at once" name their own timeout; the others only wait for the page,
+    # which takes longer than Playwright's default 5 s on a CI machine busy with two workers.
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

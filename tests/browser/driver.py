@@ -66,7 +66,7 @@ def whose_turn(pages: list[Page]) -> Page:
 def wait_past(page: Page, seen: int) -> None:
     """Wait until the page shows a newer view than ``seen`` (our action was applied)."""
     page.wait_for_function(
-        "seen => Number(document.body.dataset.version) > seen", arg=seen, timeout=5000
+        "seen => Number(document.body.dataset.version) > seen", arg=seen, timeout=15_000
     )
 
 

@@ -41,7 +41,7 @@ def assert_fits(page: Page, where: str) -> None:
 
 def _follow(page: Page, table: ScriptedTable) -> None:
     page.wait_for_function(
-        "v => Number(document.body.dataset.version) >= v", arg=table.version, timeout=5000
+        "v => Number(document.body.dataset.version) >= v", arg=table.version, timeout=15_000
     )
 
 

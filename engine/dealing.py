@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 
 from engine.cards import CARDS, CARDS_PER_COLOUR, COLOUR_OF, COLOURS, DECK_SIZE, Card, colour_index
 from engine.state import HandState
@@ -35,6 +36,13 @@ def deck(
     return tuple(card for card in CARDS if COLOUR_OF[card.id] in colours)
 
 
+@cache
+def _cards_of(colours: tuple[int, ...]) -> tuple[int, ...]:
+    """The ids of these colours' cards, ascending: the unshuffled deck of a deal (at most
+    one per set of colours in play, so the cache stays tiny)."""
+    return tuple(c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours)
+
+
 def deal(
     players: int,
     dealer: int,
@@ -53,7 +61,7 @@ def deal(
     if removed_colours is None and count:
         removed_colours = [COLOURS[i] for i in sorted(rng.sample(range(len(COLOURS)), count))]
     colours = _colours_in_play(players, variant, removed_colours)
-    cards = [c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours]
+    cards = list(_cards_of(colours))
     rng.shuffle(cards)
     dealt = len(cards) - rules.kitty_size(players)
     # One card at a time from the dealer's left: seat s gets every players-th card from

@@ -212,14 +212,15 @@ class HandState:
         if seat is None:
             return []
         if phase == PLAY:
-            # The hottest read of rollouts, inlined: hands are kept sorted, so only a pool
-            # that includes display cards needs sorting (filtering keeps the order).
-            display = self.displays[seat]
-            pool = sorted(self.hands[seat] + display) if display else self.hands[seat][:]
+            # The hottest read of rollouts, inlined.
+            # Hands are kept sorted, so only a pool that includes display cards needs sorting
+            # (filtering keeps the order); a hand is copied only where it is returned whole.
+            hand, display = self.hands[seat], self.displays[seat]
+            pool = sorted(hand + display) if display else hand
             if self.trick:
                 suit, led = self.table.suit, self.led  # type: ignore[union-attr]
-                return [c for c in pool if suit[c] == led] or pool
-            return pool
+                return [c for c in pool if suit[c] == led] or pool[:]
+            return pool[:] if pool is hand else pool
         if phase == AUCTION:
             if self.counts[seat] < self.turn_cap:
                 return [*self.hands[seat], END_TURN]
@@ -236,7 +237,29 @@ class HandState:
         """Apply a legal integer action in place (unchecked: see ``legal_actions``)."""
         phase = self.phase_id
         if phase == PLAY:
-            self._play(action)
+            # The hottest path of search and rollouts, inlined (a method call per card costs
+            # more than the rest of the bookkeeping); plain asserts narrow the types.
+            seat, table = self.to_move, self.table
+            assert seat is not None and table is not None
+            display = self.displays[seat]
+            if display and action in display:
+                display.remove(action)
+            else:
+                self.hands[seat].remove(action)
+            trick = self.trick
+            if not trick:
+                self.led = led = table.suit[action]
+                self.win_seat, self.win_rank = seat, table.by_led[led][action]
+            else:
+                rank = table.by_led[self.led][action]
+                if rank > self.win_rank:  # strictly greater: the earlier of equals wins (C21)
+                    self.win_seat, self.win_rank = seat, rank
+            trick.append((seat, action))
+            self.played_mask |= 1 << action
+            if len(trick) < self.players:
+                self.to_move = seat + 1 if seat + 1 < self.players else 0
+            else:
+                self._close_trick()
         elif phase == AUCTION:
             if action == END_TURN:
                 self._end_turn()
@@ -351,31 +374,6 @@ class HandState:
 
     def _start_play(self) -> None:
         self.phase_id, self.to_move = PLAY, self.chief  # C24: the chief leads
-
-    def _play(self, card: int) -> None:
-        # The hottest path of search and rollouts: plain asserts narrow the types here, where
-        # a helper call per card would cost more than the rest of the bookkeeping.
-        seat, table = self.to_move, self.table
-        assert seat is not None and table is not None
-        display = self.displays[seat]
-        if display and card in display:
-            display.remove(card)
-        else:
-            self.hands[seat].remove(card)
-        trick = self.trick
-        if not trick:
-            self.led = led = table.suit[card]
-            self.win_seat, self.win_rank = seat, table.by_led[led][card]
-        else:
-            rank = table.by_led[self.led][card]
-            if rank > self.win_rank:  # strictly greater: the earlier of equals wins (C21)
-                self.win_seat, self.win_rank = seat, rank
-        trick.append((seat, card))
-        self.played_mask |= 1 << card
-        if len(trick) < self.players:
-            self.to_move = seat + 1 if seat + 1 < self.players else 0
-        else:
-            self._close_trick()
 
     def _close_trick(self) -> None:
         winner, plays = self.win_seat, tuple(self.trick)

@@ -38,8 +38,8 @@ def deck(
 
 @cache
 def _cards_of(colours: tuple[int, ...]) -> tuple[int, ...]:
-    """The ids of these colours' cards, ascending: the unshuffled deck of a deal (at most
-    one per set of colours in play, so the cache stays tiny)."""
+    """The ids of these colours' cards, ascending: the unshuffled deck of a deal (cached:
+    there are only a few sets of colours in play, and every deal needs one)."""
     return tuple(c for c in range(DECK_SIZE) if COLOUR_OF[c] in colours)
 
 

@@ -212,9 +212,9 @@ class HandState:
         if seat is None:
             return []
         if phase == PLAY:
-            # The hottest read of rollouts, inlined.
-            # Hands are kept sorted, so only a pool that includes display cards needs sorting
-            # (filtering keeps the order); a hand is copied only where it is returned whole.
+            # The hottest read of rollouts, inlined. Hands are kept sorted, so only a pool
+            # that includes display cards needs sorting (filtering keeps the order); the
+            # hand's own list is copied only where it is returned whole.
             hand, display = self.hands[seat], self.displays[seat]
             pool = sorted(hand + display) if display else hand
             if self.trick:

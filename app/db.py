@@ -47,9 +47,9 @@ def create_engine(database_url: str) -> AsyncEngine:
     url = async_database_url(database_url)
     if url.startswith("sqlite"):
         # Tables write concurrently from one process; wait for SQLite's file lock, don't fail.
-        engine = create_async_engine(url, connect_args={"timeout": 30})
-        event.listen(engine.sync_engine, "connect", _tune_sqlite)
-        return engine
+        db = create_async_engine(url, connect_args={"timeout": 30})
+        event.listen(db.sync_engine, "connect", _tune_sqlite)
+        return db
     # A fixed pool without overflow: overflow connections are closed on return and opened
     # again under load, and a PostgreSQL connect costs more than the commit it serves; when
     # all are busy, writers queue (their commits share the WAL flushes anyway).
@@ -60,5 +60,5 @@ def create_engine(database_url: str) -> AsyncEngine:
     )
 
 
-def create_session_factory(engine: AsyncEngine) -> SessionFactory:
-    return async_sessionmaker(engine, expire_on_commit=False)
+def create_session_factory(db: AsyncEngine) -> SessionFactory:
+    return async_sessionmaker(db, expire_on_commit=False)

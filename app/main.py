@@ -50,12 +50,12 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     """
     settings = settings or Settings()
     settings.check_multi_process()
-    engine = db.create_engine(settings.database_url)
+    db_engine = db.create_engine(settings.database_url)
     # PostgreSQL: listen for other processes' changes (harmless when there are none).
     changes = (
         fanout.Fanout(
             database_url=settings.database_url,
-            db_engine=engine,
+            db_engine=db_engine,
             resync_seconds=settings.resync_seconds,
         )
         if settings.uses_postgres
@@ -65,15 +65,15 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     # PostgreSQL: the fan-out announces each commit to the other processes.
     writer = create_writer(
         database_url=settings.database_url,
-        db_engine=engine,
+        db_engine=db_engine,
         committed=changes.published if changes else None,
     )
-    store = Store(engine=engine, sessions=db.create_session_factory(engine), writer=writer)
+    store = Store(db=db_engine, sessions=db.create_session_factory(db_engine), writer=writer)
     runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms)
-    notifier = Notifier(db_engine=engine, settings=settings)
+    notifier = Notifier(db_engine=db_engine, settings=settings)
     reviewer = (
         ReviewWorker(
-            db_engine=engine,
+            db_engine=db_engine,
             sessions=store.sessions,
             processes=settings.review_workers,
             poll_seconds=settings.review_poll_seconds,
@@ -110,7 +110,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         openapi_url="/openapi.json" if settings.api_docs else None,
     )
     app.state.settings = settings
-    app.state.db_engine = engine
+    app.state.db_engine = db_engine
     app.state.session_factory = store.sessions
     app.state.bots = runner
     app.state.reviews = reviewer
@@ -120,7 +120,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.hub.on_commit = notifier.committed
     app.state.notifier = notifier
     reminders = Reminders(
-        db_engine=engine,
+        db_engine=db_engine,
         hub=app.state.hub,
         notifier=notifier,
         every=settings.reminder_poll_seconds,

@@ -52,7 +52,7 @@ async def play_again(
         raise NotOver
     info = room.live.seats[seat]
     assert info is not None  # the token holds it
-    code, opened = await again.open_next(engine=hub.store.engine, old=room.live)
+    code, opened = await again.open_next(db=hub.store.db, old=room.live)
     if opened:
         room.announce_next(code)
         if opened_hook is not None:

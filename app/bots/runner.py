@@ -202,7 +202,7 @@ class TableBots:
         deal_seed = self._deal_seeds.get(turn.hand)
         if deal_seed is None:
             stored = await repository.hand_seed(
-                engine=self._runner.store.engine, table_id=live.table_id, number=turn.hand
+                db=self._runner.store.db, table_id=live.table_id, number=turn.hand
             )
             deal_seed = self._deal_seeds[turn.hand] = stored or 0
         return decision_seed(

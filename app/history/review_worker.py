@@ -98,7 +98,7 @@ class ReviewWorker:
         executor: Executor | None = None,
         name: str | None = None,
     ) -> None:
-        self._engine = db_engine
+        self._db = db_engine
         self._sessions = sessions
         self._processes = processes
         self._poll = poll_seconds
@@ -134,9 +134,7 @@ class ReviewWorker:
         """Queue the hands that ended, then review one claimable hand; whether one was."""
         await self.discover()
         now = datetime.now(UTC)
-        for item in await reviews.claimable(
-            engine=self._engine, stale_before=now - self._stale, limit=10
-        ):
+        for item in await reviews.claimable(db=self._db, stale_before=now - self._stale, limit=10):
             if await self._claim(item.table_id, item.hand_number):
                 await self.review(item)
                 return True
@@ -144,7 +142,7 @@ class ReviewWorker:
 
     async def discover(self) -> None:
         """A ``pending`` row for every finished hand that has none."""
-        candidates = await reviews.unreviewed(engine=self._engine, limit=CANDIDATES_PER_POLL)
+        candidates = await reviews.unreviewed(db=self._db, limit=CANDIDATES_PER_POLL)
         tables: dict[int, list[reviews.Candidate]] = {}
         for candidate in candidates:
             tables.setdefault(candidate.table_id, []).append(candidate)
@@ -161,13 +159,13 @@ class ReviewWorker:
                     self._unfinished[table_id] = version
                 else:
                     await reviews.add_pending(
-                        engine=self._engine, table_id=table_id, hand_number=hand.hand_number
+                        db=self._db, table_id=table_id, hand_number=hand.hand_number
                     )
 
     async def _claim(self, table_id: int, hand_number: int) -> bool:
         now = datetime.now(UTC)
         return await reviews.claim(
-            engine=self._engine,
+            db=self._db,
             table_id=table_id,
             hand_number=hand_number,
             worker=self.name,
@@ -191,7 +189,7 @@ class ReviewWorker:
             log.exception("review of table %s hand %s failed", item.table_id, item.hand_number)
         # Under this worker's claim only: a claim taken over meanwhile changes nothing here.
         await reviews.finish(
-            engine=self._engine,
+            db=self._db,
             table_id=item.table_id,
             hand_number=item.hand_number,
             worker=self.name,
@@ -234,7 +232,7 @@ class ReviewWorker:
 
     async def _report(self, item: reviews.Claimable, progress: int, total: int) -> bool:
         return await reviews.report(
-            engine=self._engine,
+            db=self._db,
             table_id=item.table_id,
             hand_number=item.hand_number,
             worker=self.name,

@@ -159,9 +159,9 @@ async def sheet_page(
         sheet=sheet.build(history, Text(lang)),
         totals_chart=sheet.totals_chart(history, Text(lang)),
         viewer=_viewer_seat(request, history),
-        hints=await hints.taken(engine=request.app.state.db_engine, table_id=history.live.table_id),
+        hints=await hints.taken(db=request.app.state.db_engine, table_id=history.live.table_id),
         talk=await chat.lines(
-            engine=request.app.state.db_engine, table_id=history.live.table_id, limit=None
+            db=request.app.state.db_engine, table_id=history.live.table_id, limit=None
         ),
     )
 
@@ -491,7 +491,7 @@ async def _review(
     viewer: int | None = None,
 ) -> review_page.ReviewPage:
     stored = await reviews.read(
-        engine=request.app.state.db_engine,
+        db=request.app.state.db_engine,
         table_id=history.live.table_id,
         hand_number=record.number,
     )

@@ -109,7 +109,7 @@ async def scoresheet(*, hub: Hub, invite_code: str) -> schemas.ScoreSheet:
     room = await hub.get_room(invite_code)
     live = room.live
     sheet = engine.scoresheet(live.game)
-    taken = await hints.taken(engine=hub.store.engine, table_id=live.table_id)
+    taken = await hints.taken(db=hub.store.db, table_id=live.table_id)
     return schemas.ScoreSheet(
         players=sheet.players,
         names=[seat.name if seat else None for seat in live.seats],

@@ -81,7 +81,7 @@ class Reminders:
         clock: Clock = utc_now,
         every: float = 300.0,
     ) -> None:
-        self._engine = db_engine
+        self._db = db_engine
         self._hub = hub
         self._notifier = notifier
         self._clock = clock
@@ -92,7 +92,7 @@ class Reminders:
     async def scan(self) -> int:
         """Remind every absent seat whose move time is nearly up; the pushes sent."""
         now = self._clock()
-        async with self._engine.connect() as conn:
+        async with self._db.connect() as conn:
             rows = (await conn.execute(_PLAYING)).all()
         sent = 0
         for code, options_json, acted, dealt in rows:

@@ -62,7 +62,7 @@ class Notifier:
     """The process's push sender (``app.state.notifier``)."""
 
     def __init__(self, *, db_engine: AsyncEngine, settings: Settings, send: Send = webpush_send):
-        self._engine = db_engine
+        self._db = db_engine
         self._settings = settings
         self._keys: VapidKeys | None = None
         self._keys_lock = asyncio.Lock()
@@ -74,7 +74,7 @@ class Notifier:
         if self._keys is None:
             async with self._keys_lock:
                 if self._keys is None:
-                    self._keys = await vapid.load_or_create(self._engine, self._settings)
+                    self._keys = await vapid.load_or_create(self._db, self._settings)
         return self._keys
 
     # -- what happened at a table ----------------------------------------------------------
@@ -138,10 +138,10 @@ class Notifier:
         at = live.version if version is None else version
         sent = 0
         try:
-            subscriptions = await store.of_seats(self._engine, table_id=live.table_id, seats=seats)
+            subscriptions = await store.of_seats(self._db, table_id=live.table_id, seats=seats)
             for sub in subscriptions:
                 if not await store.claim(
-                    self._engine,
+                    self._db,
                     subscription_id=sub.id,
                     table_id=live.table_id,
                     version=at,
@@ -169,7 +169,7 @@ class Notifier:
             log.event("push_unreachable", table=table, kind=kind, error=type(exc).__name__)
             return 0
         if status in GONE:
-            await store.forget(self._engine, sub.id)
+            await store.forget(self._db, sub.id)
             log.event("push_gone", table=table, kind=kind, status=status)
             return 0
         log.event("push_sent", table=table, kind=kind, status=status)

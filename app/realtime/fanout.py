@@ -123,7 +123,7 @@ class Fanout:
         self, *, database_url: str, db_engine: AsyncEngine, resync_seconds: float = 2.0
     ) -> None:
         self._conninfo = libpq_url(database_url)
-        self._engine = db_engine
+        self._db = db_engine
         self._resync_seconds = resync_seconds
         self._hub: Hub | None = None
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
@@ -399,7 +399,7 @@ class Fanout:
 
     async def _catch_up_all(self, live: LiveTable) -> LiveTable | None:
         """``live`` plus the seats, hands and actions committed after it, or None."""
-        return await replay.load_newer(db_engine=self._engine, live=live)
+        return await replay.load_newer(db_engine=self._db, live=live)
 
     # -- the safety net --------------------------------------------------------------------
 
@@ -429,7 +429,7 @@ class Fanout:
         if not rooms:
             return
         query = select(Table.id, Table.version).where(Table.id.in_(list(rooms)))
-        async with self._engine.connect() as conn:
+        async with self._db.connect() as conn:
             versions = (await conn.execute(query)).all()
         for table_id, version in versions:
             room = rooms[table_id]

@@ -47,7 +47,7 @@ async def give(room: Room, connection: Connection, version: int) -> None:
         connection.push(protocol.error_message(*_stale(version, room.live.version)))
         return
     await stored.record(
-        engine=room.store.engine,
+        db=room.store.db,
         table_id=live.table_id,
         hand_number=live.hand_number,
         seat=seat,

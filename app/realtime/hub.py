@@ -111,11 +111,11 @@ class Hub:
         live = await self._store.load(invite_code)
         if live is None:
             return None
-        db = self._store.engine
-        recent_chat = await chat.lines(engine=db, table_id=live.table_id)
+        db = self._store.db
+        recent_chat = await chat.lines(db=db, table_id=live.table_id)
         next_code = None
         if live.status == "over":
-            next_code = await again.next_code(engine=db, table_id=live.table_id)
+            next_code = await again.next_code(db=db, table_id=live.table_id)
         room = self.add(live)
         room.remember(recent_chat, next_code)
         return room

@@ -197,7 +197,7 @@ class Room:
         token_hash = tokens.hash_token(token)
         seat = self.live.seat_of(token_hash)
         if seat is not None or not await repository.has_seat_token(
-            engine=self._store.engine, table_id=self.live.table_id, token_hash=token_hash
+            db=self._store.db, table_id=self.live.table_id, token_hash=token_hash
         ):
             return seat
         async with self._lock:
@@ -209,14 +209,14 @@ class Room:
         if not token:
             return False
         stored = await repository.host_token_hash(
-            engine=self._store.engine, invite_code=self.live.invite_code
+            db=self._store.db, invite_code=self.live.invite_code
         )
         return stored is not None and tokens.matches(token, stored)
 
     @property
-    def store_engine(self) -> AsyncEngine:
+    def store_db(self) -> AsyncEngine:
         """The database engine of this table's store (short reads such as the chat)."""
-        return self._store.engine
+        return self._store.db
 
     # -- talk -----------------------------------------------------------------------------
 
@@ -228,7 +228,7 @@ class Room:
         if not self._talk_budget("chat", seat, CHAT_BURST, CHAT_PER_SECOND).take():
             return Refusal(ErrorCode.CHAT_TOO_FAST, "you are talking too fast; wait a moment")
         row = await chat.add_line(
-            engine=self._store.engine, table_id=self.live.table_id, seat=seat, text=text
+            db=self._store.db, table_id=self.live.table_id, seat=seat, text=text
         )
         self._talk(protocol.chat_message([row]))
         return None

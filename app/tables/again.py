@@ -25,13 +25,13 @@ from app.tables.models import Seat, Table
 KEEP_SEATS_SECONDS = 180.0
 
 
-async def next_code(*, engine: AsyncEngine, table_id: int) -> str | None:
+async def next_code(*, db: AsyncEngine, table_id: int) -> str | None:
     """The invite code of the game opened after this table, if any."""
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         return await conn.scalar(select(Table.next_code).where(Table.id == table_id))
 
 
-async def open_next(*, engine: AsyncEngine, old: LiveTable) -> tuple[str, bool]:
+async def open_next(*, db: AsyncEngine, old: LiveTable) -> tuple[str, bool]:
     """The next game's invite code, and whether this call opened it."""
     code = tokens.new_invite_code()
     people = tuple(i for i, seat in enumerate(old.seats) if seat is not None and not seat.bot)
@@ -40,7 +40,7 @@ async def open_next(*, engine: AsyncEngine, old: LiveTable) -> tuple[str, bool]:
         reserved=people,
         reserved_until=time.time() + KEEP_SEATS_SECONDS if people else None,
     )
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         transaction = await conn.begin()
         host = await conn.scalar(select(Table.host_token_hash).where(Table.id == old.table_id))
         new_id = await conn.scalar(
@@ -72,6 +72,6 @@ async def open_next(*, engine: AsyncEngine, old: LiveTable) -> tuple[str, bool]:
             await transaction.commit()
             return code, True
         await transaction.rollback()
-    existing = await next_code(engine=engine, table_id=old.table_id)
+    existing = await next_code(db=db, table_id=old.table_id)
     assert existing is not None  # the UPDATE found it set
     return existing, False

@@ -25,20 +25,20 @@ class ChatRow(NamedTuple):
     text: str
 
 
-async def add_line(*, engine: AsyncEngine, table_id: int, seat: int, text: str) -> ChatRow:
+async def add_line(*, db: AsyncEngine, table_id: int, seat: int, text: str) -> ChatRow:
     """Store one line; returns it with its id and time (the database's clock)."""
     statement = (
         insert(ChatLine)
         .values(table_id=table_id, seat=seat, text=text)
         .returning(ChatLine.id, ChatLine.seat, ChatLine.created_at, ChatLine.text)
     )
-    async with engine.begin() as conn:
+    async with db.begin() as conn:
         row = (await conn.execute(statement)).one()
     return ChatRow._make(row)
 
 
 async def lines(
-    *, engine: AsyncEngine, table_id: int, limit: int | None = RECENT_LINES
+    *, db: AsyncEngine, table_id: int, limit: int | None = RECENT_LINES
 ) -> list[ChatRow]:
     """The table's last ``limit`` lines (None: all of them), oldest first."""
     query = (
@@ -48,6 +48,6 @@ async def lines(
     )
     if limit is not None:
         query = query.limit(limit)
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         rows = (await conn.execute(query)).all()
     return [ChatRow._make(row) for row in reversed(rows)]

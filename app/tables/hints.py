@@ -14,7 +14,7 @@ from app.tables.models import Hint
 
 async def record(
     *,
-    engine: AsyncEngine,
+    db: AsyncEngine,
     table_id: int,
     hand_number: int,
     seat: int,
@@ -22,15 +22,15 @@ async def record(
     action: Mapping[str, Any],
 ) -> None:
     """Note a hint; asking again for the same decision adds nothing."""
-    insert = (postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert)(Hint)
+    insert = (postgresql.insert if db.dialect.name == "postgresql" else sqlite.insert)(Hint)
     statement = insert.values(
         table_id=table_id, hand_number=hand_number, seat=seat, seq=seq, action=dict(action)
     ).on_conflict_do_nothing(index_elements=["table_id", "hand_number", "seat", "seq"])
-    async with engine.begin() as conn:
+    async with db.begin() as conn:
         await conn.execute(statement)
 
 
-async def taken(*, engine: AsyncEngine, table_id: int) -> dict[int, dict[int, int]]:
+async def taken(*, db: AsyncEngine, table_id: int) -> dict[int, dict[int, int]]:
     """Hints per hand number and seat: ``{hand: {seat: count}}``."""
     query = (
         sa.select(Hint.hand_number, Hint.seat, sa.func.count())
@@ -38,7 +38,7 @@ async def taken(*, engine: AsyncEngine, table_id: int) -> dict[int, dict[int, in
         .group_by(Hint.hand_number, Hint.seat)
     )
     out: dict[int, dict[int, int]] = {}
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         for hand, seat, count in await conn.execute(query):
             out.setdefault(hand, {})[seat] = count
     return out

@@ -135,7 +135,7 @@ async def load_newer(*, db_engine: AsyncEngine, live: LiveTable) -> LiveTable | 
         ReplayError: the rows do not continue ``live`` (e.g. the table was rebuilt under it).
     """
     rows = await repository.load_newer(
-        engine=db_engine,
+        db=db_engine,
         table_id=live.table_id,
         version=live.version,
         hand_number=live.hand_number,

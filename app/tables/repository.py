@@ -46,24 +46,24 @@ async def create_table(
     return table
 
 
-async def has_seat_token(*, engine: AsyncEngine, table_id: int, token_hash: str) -> bool:
+async def has_seat_token(*, db: AsyncEngine, table_id: int, token_hash: str) -> bool:
     """Whether a seat of this table holds the token (an indexed lookup, no replay)."""
     query = select(Seat.seat).where(Seat.table_id == table_id, Seat.token_hash == token_hash)
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         return (await conn.execute(query)).first() is not None
 
 
-async def host_token_hash(*, engine: AsyncEngine, invite_code: str) -> str | None:
+async def host_token_hash(*, db: AsyncEngine, invite_code: str) -> str | None:
     """The stored hash of the table's host token (None: unknown table or no host)."""
     query = select(Table.host_token_hash).where(Table.invite_code == invite_code)
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         return (await conn.execute(query)).scalar_one_or_none()
 
 
-async def hand_seed(*, engine: AsyncEngine, table_id: int, number: int) -> int | None:
+async def hand_seed(*, db: AsyncEngine, table_id: int, number: int) -> int | None:
     """The secret deal seed of one hand (the bot runner derives its decision seeds from it)."""
     query = select(Hand.seed).where(Hand.table_id == table_id, Hand.number == number)
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         return (await conn.execute(query)).scalar_one_or_none()
 
 
@@ -82,11 +82,11 @@ async def load_after(
 
 
 async def load_newer(
-    *, engine: AsyncEngine, table_id: int, version: int, hand_number: int, seq: int
+    *, db: AsyncEngine, table_id: int, version: int, hand_number: int, seq: int
 ) -> NewerRows | None:
     """Every seat, the hands after ``hand_number`` and the actions after ``seq``, if the table
     moved past ``version`` (else None)."""
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         # One snapshot for all reads: the version must label exactly the rows read.
         conn = await conn.execution_options(isolation_level="REPEATABLE READ")
         newer = await conn.scalar(select(Table.version).where(Table.id == table_id))

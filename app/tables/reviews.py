@@ -47,7 +47,7 @@ class ReviewState:
     result: dict[str, Any] | None
 
 
-async def unreviewed(*, engine: AsyncEngine, limit: int) -> list[Candidate]:
+async def unreviewed(*, db: AsyncEngine, limit: int) -> list[Candidate]:
     """Hands (oldest first) that have no review row yet: finished or still being played."""
     query = (
         sa.select(Hand.table_id, Table.invite_code, Hand.number, Table.version)
@@ -60,20 +60,18 @@ async def unreviewed(*, engine: AsyncEngine, limit: int) -> list[Candidate]:
         .order_by(Hand.id)
         .limit(limit)
     )
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         return [Candidate._make(row) for row in await conn.execute(query)]
 
 
-async def add_pending(*, engine: AsyncEngine, table_id: int, hand_number: int) -> None:
+async def add_pending(*, db: AsyncEngine, table_id: int, hand_number: int) -> None:
     """The row of a finished hand, ``pending``; nothing if it is there already."""
     values = {"table_id": table_id, "hand_number": hand_number, "status": PENDING}
-    insert = (postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert)(
-        HandReview
-    )
+    insert = (postgresql.insert if db.dialect.name == "postgresql" else sqlite.insert)(HandReview)
     statement = insert.values(values).on_conflict_do_nothing(
         index_elements=["table_id", "hand_number"]
     )
-    async with engine.begin() as conn:
+    async with db.begin() as conn:
         await conn.execute(statement)
 
 
@@ -84,7 +82,7 @@ def _claimable_where(stale_before: datetime) -> sa.ColumnElement[bool]:
     )
 
 
-async def claimable(*, engine: AsyncEngine, stale_before: datetime, limit: int) -> list[Claimable]:
+async def claimable(*, db: AsyncEngine, stale_before: datetime, limit: int) -> list[Claimable]:
     """Pending reviews and abandoned claims, oldest first."""
     query = (
         sa.select(HandReview.table_id, Table.invite_code, HandReview.hand_number)
@@ -93,13 +91,13 @@ async def claimable(*, engine: AsyncEngine, stale_before: datetime, limit: int) 
         .order_by(HandReview.id)
         .limit(limit)
     )
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         return [Claimable._make(row) for row in await conn.execute(query)]
 
 
 async def claim(
     *,
-    engine: AsyncEngine,
+    db: AsyncEngine,
     table_id: int,
     hand_number: int,
     worker: str,
@@ -116,7 +114,7 @@ async def claim(
         )
         .values(status=RUNNING, claimed_by=worker, claimed_at=now, progress=0)
     )
-    async with engine.begin() as conn:
+    async with db.begin() as conn:
         return (await conn.execute(statement)).rowcount == 1
 
 
@@ -131,7 +129,7 @@ def _mine(table_id: int, hand_number: int, worker: str) -> sa.ColumnElement[bool
 
 async def report(
     *,
-    engine: AsyncEngine,
+    db: AsyncEngine,
     table_id: int,
     hand_number: int,
     worker: str,
@@ -145,13 +143,13 @@ async def report(
         .where(_mine(table_id, hand_number, worker))
         .values(progress=progress, total=total, claimed_at=now)
     )
-    async with engine.begin() as conn:
+    async with db.begin() as conn:
         return (await conn.execute(statement)).rowcount == 1
 
 
 async def finish(
     *,
-    engine: AsyncEngine,
+    db: AsyncEngine,
     table_id: int,
     hand_number: int,
     worker: str,
@@ -162,14 +160,14 @@ async def finish(
     if result is None:
         values = {"status": FAILED}
     statement = sa.update(HandReview).where(_mine(table_id, hand_number, worker)).values(values)
-    async with engine.begin() as conn:
+    async with db.begin() as conn:
         return (await conn.execute(statement)).rowcount == 1
 
 
-async def read(*, engine: AsyncEngine, table_id: int, hand_number: int) -> ReviewState | None:
+async def read(*, db: AsyncEngine, table_id: int, hand_number: int) -> ReviewState | None:
     query = sa.select(
         HandReview.status, HandReview.progress, HandReview.total, HandReview.result
     ).where(HandReview.table_id == table_id, HandReview.hand_number == hand_number)
-    async with engine.connect() as conn:
+    async with db.connect() as conn:
         row = (await conn.execute(query)).first()
     return None if row is None else ReviewState(*row)

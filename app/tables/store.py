@@ -2,7 +2,7 @@
 
 A room reads a few things itself (is this a seat's token, the host's token), reloads its
 table when another process changed it, and commits every change through the one writer; the
-hub loads tables and the bot runner reads deal seeds. Rather than hand each of them the engine,
+hub loads tables and the bot runner reads deal seeds. Rather than hand each of them the database,
 the session factory and the writer one by one, they get this.
 """
 
@@ -20,7 +20,7 @@ from app.tables.writer import Writer
 
 @dataclass(frozen=True, slots=True)
 class Store:
-    engine: AsyncEngine  # short reads (token lookups, deal seeds)
+    db: AsyncEngine  # short reads (token lookups, deal seeds)
     sessions: SessionFactory  # whole-table loads
     writer: Writer  # every change
 

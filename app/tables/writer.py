@@ -150,12 +150,12 @@ class _Transaction:
     name = "transaction"
 
     def __init__(self, db_engine: AsyncEngine) -> None:
-        self._engine = db_engine
+        self._db = db_engine
 
     async def write(self, table_id: int, expected_version: int, change: Change) -> bool:
         replaced = set(change.replaced)
         try:
-            async with self._engine.begin() as conn:
+            async with self._db.begin() as conn:
                 guard = {"table_id": table_id, "expected": expected_version}
                 if (await conn.execute(_BUMP, guard)).rowcount != 1:
                     return False  # nothing else was run: the transaction commits nothing

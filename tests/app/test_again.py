@@ -97,7 +97,7 @@ def test_two_processes_racing_open_one_next_game(client: TestClient, database_ur
         engines = [create_async_engine(async_database_url(database_url)) for _ in range(2)]
         try:
             return await asyncio.gather(
-                *(again.open_next(engine=engine, old=room.live) for engine in engines)
+                *(again.open_next(db=engine, old=room.live) for engine in engines)
             )
         finally:
             for engine in engines:
@@ -111,7 +111,7 @@ def test_two_processes_racing_open_one_next_game(client: TestClient, database_ur
 
 def _tables_after(client: TestClient, code: str) -> int:
     async def count() -> int:
-        engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
+        engine = client.app.state.hub.store.db  # type: ignore[attr-defined]
         async with engine.connect() as conn:
             total = await conn.scalar(select(func.count()).select_from(Table))
             old = await conn.scalar(select(Table.id).where(Table.invite_code == code))

@@ -63,13 +63,13 @@ async def test_two_claimers_one_wins(http: AppClient) -> None:
     table = await open_table(app, client, players=3)
     await play(table, "played")
     tid, db = await table_id(table), app.state.db_engine
-    await reviews.add_pending(engine=db, table_id=tid, hand_number=1)
-    await reviews.add_pending(engine=db, table_id=tid, hand_number=1)  # no second row
+    await reviews.add_pending(db=db, table_id=tid, hand_number=1)
+    await reviews.add_pending(db=db, table_id=tid, hand_number=1)  # no second row
     now = datetime.now(UTC)
     won = await asyncio.gather(
         *(
             reviews.claim(
-                engine=db,
+                db=db,
                 table_id=tid,
                 hand_number=1,
                 worker=name,
@@ -81,20 +81,18 @@ async def test_two_claimers_one_wins(http: AppClient) -> None:
     )
     assert sorted(won) == [False, True]
     winner, loser = ("one", "two") if won[0] else ("two", "one")
-    progress = {"engine": db, "table_id": tid, "hand_number": 1, "total": 9, "now": now}
+    progress = {"db": db, "table_id": tid, "hand_number": 1, "total": 9, "now": now}
     assert await reviews.report(worker=winner, progress=1, **progress)
     assert not await reviews.report(worker=loser, progress=2, **progress)
     # An abandoned claim (no progress for longer than the limit) is taken over once.
     later = now + timedelta(minutes=20)
-    stale = {"engine": db, "table_id": tid, "hand_number": 1, "now": later}
+    stale = {"db": db, "table_id": tid, "hand_number": 1, "now": later}
     assert await reviews.claim(worker=loser, stale_before=later - timedelta(minutes=10), **stale)
     assert not await reviews.claim(
         worker=winner, stale_before=later - timedelta(minutes=10), **stale
     )
-    assert not await reviews.finish(
-        engine=db, table_id=tid, hand_number=1, worker=winner, result={}
-    )
-    state = await reviews.read(engine=db, table_id=tid, hand_number=1)
+    assert not await reviews.finish(db=db, table_id=tid, hand_number=1, worker=winner, result={})
+    state = await reviews.read(db=db, table_id=tid, hand_number=1)
     assert state is not None and state.status == "running" and state.progress == 0
 
 
@@ -164,7 +162,7 @@ async def test_two_workers_review_each_hand_once(http: AppClient) -> None:
         await second.close()
     assert sorted(results) == [False, True] and len(claimed) == 1
     state = await reviews.read(
-        engine=app.state.db_engine, table_id=await table_id(table), hand_number=1
+        db=app.state.db_engine, table_id=await table_id(table), hand_number=1
     )
     assert state is not None and state.status == "done" and state.result is not None
     assert state.result["players"] == 3 and engine.to_json(state.result["decisions"])

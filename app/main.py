@@ -117,7 +117,9 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.fanout = changes
     app.state.writer = writer
     app.state.hub = Hub(store, seeds=seeds)
-    app.state.hub.on_commit = notifier.committed
+    # The rooms' listeners (the fan-out registers itself when it starts).
+    app.state.hub.listen(notifier)
+    app.state.hub.listen(runner)
     app.state.notifier = notifier
     reminders = Reminders(
         db_engine=db_engine,

@@ -54,7 +54,7 @@ async def play_again(
     assert info is not None  # the token holds it
     code, opened = await again.open_next(db=hub.store.db, old=room.live)
     if opened:
-        room.announce_next(code)
+        room.talk.announce_next(code)
         if opened_hook is not None:
             await opened_hook(room.live, seat)
     following = await hub.get_room(code)

@@ -14,6 +14,7 @@ from app.bots import again as again_case
 from app.bots.runner import BotRunner, bot_name
 from app.deps import HostTokenDep, HubDep, SeatTokenDep
 from app.errors import ErrorBody
+from app.realtime.protocol import ErrorCode
 from app.realtime.room import SeatUnavailable
 from app.tables.live import LiveTable
 from engine.bots import DEFAULT_LEVEL, LEVELS
@@ -81,7 +82,7 @@ async def add_bot(
         )
     free = room.live.free_seats(now=time.time())  # not the seats kept for a player
     if body.seat is None and not free:
-        raise SeatUnavailable("table_full", "every seat is taken")
+        raise SeatUnavailable(ErrorCode.TABLE_FULL, "every seat is taken")
     wanted = free[0] if body.seat is None else body.seat
     seat, _token = await room.join(name=bot_name(wanted), wanted=wanted, bot_level=body.level)
     runner.watch(room)

@@ -1,7 +1,9 @@
 """The per-process bot runner: bots move for their seats through the same path as people.
 
-Each watched table has one asyncio task. Its room wakes it after every broadcast (a commit, a
-reload, a presence change). The task then
+Each watched table has one asyncio task. The runner listens to every room (a
+``RoomListener`` registered with the hub): a socket that opens on a table makes it watched, and
+the room's changes (a commit, a reload, a presence change, an undo request) wake its task,
+which then
 
 1. notes who is away and which away people a bot stands in for (takeover, shown in views),
 2. if the seat to move is a bot (or a stand-in), waits a short natural delay, checks that the
@@ -26,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
+from app.realtime.listeners import RoomListener
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
 from app.tables import repository
@@ -81,32 +84,33 @@ class TableBots:
         self.follow(room)
         self.task = asyncio.create_task(self._run(), name=f"bots {room.live.invite_code}")
 
+    @property
+    def room(self) -> Room:
+        return self._room
+
     def follow(self, room: Room) -> None:
-        """Listen to ``room`` (the hub may have replaced an evicted room by a fresh one)."""
-        if room is not self._room and self._room.on_change is not None:
-            self._room.on_change = None
+        """Follow ``room`` (the hub may have replaced an evicted room by a fresh one)."""
         self._room = room
-        room.on_change = self._wake.set
+        self._wake.set()
+
+    def wake(self) -> None:
+        """The table changed: look at it again."""
         self._wake.set()
 
     async def _run(self) -> None:
-        try:
-            while True:
-                self._wake.clear()
-                try:
-                    wait = await self._step()
-                except Exception:  # a database hiccup must not end the table's bots for good
-                    log.exception("bot runner for table %s", self._room.live.invite_code)
-                    wait = max(self._delay, 1.0)
-                if self._finished(wait):
-                    return
-                if self._wake.is_set():
-                    continue
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), wait)
-        finally:
-            if self._room.on_change == self._wake.set:
-                self._room.on_change = None
+        while True:
+            self._wake.clear()
+            try:
+                wait = await self._step()
+            except Exception:  # a database hiccup must not end the table's bots for good
+                log.exception("bot runner for table %s", self._room.live.invite_code)
+                wait = max(self._delay, 1.0)
+            if self._finished(wait):
+                return
+            if self._wake.is_set():
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
 
     def _finished(self, wait: float | None) -> bool:
         """Nothing left to do until someone opens the table again (which watches it anew):
@@ -165,7 +169,7 @@ class TableBots:
         live = snapshot.live
         if live.hand is None or live.status != "playing" or live.hand.to_move is None:
             return None
-        if room.undo_pending:  # the table decides on taking a move back: nobody moves
+        if room.undo.pending:  # the table decides on taking a move back: nobody moves
             return None
         seat = live.hand.to_move
         info = live.seats[seat]
@@ -217,8 +221,9 @@ def _announce_takeovers(room: Room, away: dict[int, float], limit: float, now: f
     room.set_takeovers({seat: time.time() + at - now for seat, at in due.items()})
 
 
-class BotRunner:
-    """All bot-driven tables of this process (``app.state.bots``)."""
+class BotRunner(RoomListener):
+    """All bot-driven tables of this process (``app.state.bots``); it listens to every room
+    (registered with the hub by the app)."""
 
     def __init__(self, *, store: Store, delay_ms: int) -> None:
         self.store = store  # the tables' database: deal seeds for decision seeds
@@ -237,6 +242,15 @@ class BotRunner:
         table = TableBots(room, self)
         self._tables[code] = table
         table.task.add_done_callback(lambda _task: self._forget(code, table))
+
+    def attached(self, room: Room) -> None:
+        """A socket opened: bots (and stand-ins for away people) move on this room now."""
+        self.watch(room)
+
+    def changed(self, room: Room) -> None:
+        table = self._tables.get(room.live.invite_code)
+        if table is not None and table.room is room:
+            table.wake()
 
     def _forget(self, code: str, table: TableBots) -> None:
         if self._tables.get(code) is table:

@@ -1,7 +1,8 @@
 """Sends the pushes: a seat's turn while nobody sits at it, the end of a game, "play again".
 
-The room tells :meth:`Notifier.committed` after each of its commits (one process commits each
-version). That hook only schedules a background task: reading subscriptions, claiming each
+The notifier listens to every room (a ``RoomListener`` registered with the hub): each room
+tells :meth:`Notifier.committed` after each of its commits (one process commits each
+version). That event only schedules a background task: reading subscriptions, claiming each
 push in the database (exactly once across processes, see ``store.claim``) and the HTTP request
 to the push service (in a worker thread) never hold up the table. A push service answering
 404 or 410 has dropped the subscription: so do we.
@@ -25,7 +26,9 @@ from app.config import Settings
 from app.notify import store, vapid
 from app.notify.texts import Kind, payload
 from app.notify.vapid import VapidKeys
+from app.realtime.listeners import RoomListener
 from app.realtime.present import Snapshot
+from app.realtime.room import Room
 from app.tables.live import LiveTable
 
 # Sends one encrypted push; the push service's HTTP status (raises OSError when unreachable).
@@ -58,7 +61,7 @@ def webpush_send(subscription: dict[str, Any], data: str, keys: VapidKeys) -> in
     return int(getattr(response, "status_code", 201))
 
 
-class Notifier:
+class Notifier(RoomListener):
     """The process's push sender (``app.state.notifier``)."""
 
     def __init__(self, *, db_engine: AsyncEngine, settings: Settings, send: Send = webpush_send):
@@ -79,18 +82,18 @@ class Notifier:
 
     # -- what happened at a table ----------------------------------------------------------
 
-    def committed(self, before: LiveTable, snapshot: Snapshot) -> None:
-        """A room committed a change (``before`` → ``snapshot.live``): schedule its pushes."""
-        after = snapshot.live
-        if after.status == "over" and before.status != "over":
-            self._spawn(self._to_seats("game_over", after, _people(after)))
+    def committed(self, room: Room, before: LiveTable, after: Snapshot) -> None:
+        """A room committed a change (``before`` → ``after.live``): schedule its pushes."""
+        live = after.live
+        if live.status == "over" and before.status != "over":
+            self._spawn(self._to_seats("game_over", live, _people(live)))
             return
-        seat = _turn_begun(before, after)
-        if seat is None or snapshot.connected[seat]:
+        seat = _turn_begun(before, live)
+        if seat is None or after.connected[seat]:
             return
-        info = after.seats[seat]
+        info = live.seats[seat]
         if info is not None and not info.bot:
-            self._spawn(self._to_seats("turn", after, [seat]))
+            self._spawn(self._to_seats("turn", live, [seat]))
 
     async def notify_play_again(
         self, *, live: LiveTable, seats: Sequence[int], asker: str, version: int | None = None

@@ -13,7 +13,7 @@ from collections import deque
 
 from starlette.websockets import WebSocket
 
-from app.realtime import present, protocol
+from app.realtime import messages, present
 
 # Replies waiting to be sent before the socket's next message is read: a client that sends
 # without reading its answers is not read any further (TCP pushes back on it) instead of
@@ -26,7 +26,7 @@ class Connection:
         self.websocket = websocket
         self.seat = seat
         self._snapshot: present.Snapshot | None = None
-        self._replies: deque[protocol.ServerMessage] = deque()
+        self._replies: deque[messages.ServerMessage] = deque()
         self._wake = asyncio.Event()
         self._room = asyncio.Event()  # set while fewer than MAX_PENDING_REPLIES wait
         self._room.set()
@@ -35,7 +35,7 @@ class Connection:
         self._snapshot = snapshot
         self._wake.set()
 
-    def push(self, message: protocol.ServerMessage) -> None:
+    def push(self, message: messages.ServerMessage) -> None:
         self._replies.append(message)
         if len(self._replies) >= MAX_PENDING_REPLIES:
             self._room.clear()
@@ -66,14 +66,14 @@ class Connection:
         with contextlib.suppress(Exception):
             await self.websocket.close(code, reason)
 
-    async def _send(self, message: protocol.ServerMessage) -> None:
-        await self.websocket.send_text(protocol.encode(message))
+    async def _send(self, message: messages.ServerMessage) -> None:
+        await self.websocket.send_text(messages.encode(message))
 
 
 def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
     """The encoded view of ``seat`` at ``snapshot``, rendered once per snapshot and seat."""
     frame = snapshot.frames.get(seat)
     if frame is None:
-        frame = protocol.view_frame(present.render(snapshot, seat))
+        frame = messages.view_frame(present.render(snapshot, seat))
         snapshot.frames[seat] = frame
     return frame

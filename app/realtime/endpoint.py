@@ -19,11 +19,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app import errors, metrics
 from app import logging as log
 from app.config import Settings
-from app.realtime import hints, protocol
+from app.realtime import hints, messages, protocol
 from app.realtime.connection import Connection
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
-from app.realtime.protocol import ErrorCode
+from app.realtime.protocol import ErrorCode, RefusalCode
 from app.realtime.ratelimit import TokenBucket
 from app.realtime.room import Room
 from app.tables import tokens
@@ -62,8 +62,6 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
         metrics.TOO_MANY.labels("spectators").inc()
         await websocket.close(protocol.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
         return
-    # Bots (and stand-ins for away people) move on this room from now on.
-    websocket.app.state.bots.watch(room)
     await _serve(room, Connection(websocket, seat))
 
 
@@ -99,7 +97,7 @@ async def _serve(room: Room, connection: Connection) -> None:
     open_sockets = metrics.SOCKETS.labels("spectator" if connection.seat is None else "seat")
     open_sockets.inc()
     try:
-        for greeting in room.welcome():  # no await since attaching: no line falls between
+        for greeting in room.talk.welcome():  # no await since attaching: no line falls between
             connection.push(greeting)
         while not sender.done():
             await connection.room_for_replies()  # a client that does not read is not read
@@ -127,9 +125,9 @@ async def _serve(room: Room, connection: Connection) -> None:
             await sender
 
 
-def _refuse(connection: Connection, code: str, message: str) -> None:
+def _refuse(connection: Connection, code: RefusalCode, message: str) -> None:
     metrics.REFUSALS.labels(code).inc()
-    connection.push(protocol.error_message(code, message))
+    connection.push(messages.error_message(code, message))
 
 
 async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
@@ -140,7 +138,7 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
         _refuse(connection, exc.code, exc.message)
         return
     if isinstance(message, protocol.PingIn):
-        connection.push(protocol.PONG)
+        connection.push(messages.PONG)
         return
     if isinstance(message, protocol.ResyncIn):
         await _resync(room, connection)
@@ -165,7 +163,7 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
         # and sending the action again settles it (the version guard sees a landed commit).
         log.event("unavailable", table=room.live.table_id, error=type(exc).__name__)
         metrics.ACTIONS.labels(ErrorCode.UNAVAILABLE).inc()
-        connection.push(protocol.error_message(ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE))
+        connection.push(messages.error_message(ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE))
         return
     if refusal is None:
         metrics.ACTIONS.labels("applied").inc()
@@ -180,7 +178,7 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
             seat=connection.seat,
             code=refusal.code,
         )
-        connection.push(protocol.error_message(refusal.code, refusal.message))
+        connection.push(messages.error_message(refusal.code, refusal.message))
 
 
 async def _undo(
@@ -191,9 +189,9 @@ async def _undo(
 ) -> None:
     try:
         if isinstance(message, protocol.UndoAskIn):
-            refusal = await room.ask_undo(seat, message.version)
+            refusal = await room.undo.ask(seat, message.version)
         else:
-            refusal = await room.answer_undo(seat, message.version, message.allow)
+            refusal = await room.undo.answer(seat, message.version, message.allow)
     except errors.DATABASE_UNAVAILABLE:
         _refuse(connection, ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE)
         return
@@ -205,10 +203,10 @@ async def _talk(
     room: Room, connection: Connection, seat: int, message: protocol.ChatIn | protocol.ReactIn
 ) -> None:
     if isinstance(message, protocol.ReactIn):
-        refusal = room.react(seat, message.reaction)
+        refusal = room.talk.react(seat, message.reaction)
     else:
         try:
-            refusal = await room.say(seat, protocol.chat_text(message.text))
+            refusal = await room.talk.say(seat, protocol.chat_text(message.text))
         except protocol.ProtocolError as exc:
             _refuse(connection, exc.code, exc.message)
             return

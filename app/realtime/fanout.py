@@ -16,14 +16,14 @@ between commit and NOTIFY, a listener that was reconnecting).
 
 Presence (which seats have a socket) is per process; so that every view (and the bot runner,
 which stands in for away people) sees the seats connected anywhere, each process announces
-its own seats on the same channel, ``p:<table id>:<process>:<seat bitmask>``, when they
-change and again every ``resync_seconds``. An announcement not renewed within three rounds
-is dropped, so the seats of a killed process turn away by themselves.
+its own seats on the same channel when they change and again every ``resync_seconds``
+(``presence.py`` keeps the others' and lets them expire).
 
-Talk (a chat line, already stored; a reaction) is relayed the same way, as
-``t:<table id>:<process>:<the server message's JSON>``: each process pushes it to its own
-sockets at that table. A lost one is only missed live; a chat line is in the table's chat
-the next time the page opens.
+Talk (a chat line, already stored; a reaction; the next game's code) and undo requests are
+relayed the same way: each process pushes them to its own sockets at that table. A lost one is
+only missed live; a chat line is in the table's chat the next time the page opens.
+
+Every note on the channel is a typed value of ``wire.py``, its one encoder and decoder.
 """
 
 from __future__ import annotations
@@ -36,87 +36,32 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-import orjson
 import psycopg
-from psycopg.rows import namedtuple_row
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import logging as log
 from app import metrics
 from app.config import libpq_url
-from app.realtime import protocol
+from app.realtime import wire
+from app.realtime.catchup import LogReader
 from app.realtime.hub import Hub
+from app.realtime.listeners import RoomListener
+from app.realtime.presence import RemotePresence
 from app.realtime.room import Room
-from app.tables import replay
 from app.tables.live import LiveTable
 from app.tables.models import Table
 from app.tables.replay import ReplayError
-from app.tables.rows import ActionRow
 
 CHANNEL = "mu_table"
-# The table's version and its actions after a given seq, in one statement (so one snapshot).
-# Sent as plain SQL on a dedicated autocommit connection: through the pool every read also
-# cost a BEGIN and a ROLLBACK round trip, most of the fan-out's CPU in a profile.
-_NEWER = """
-    SELECT t.version, a.seq, a.hand_number, a.seat, a.action
-    FROM tables t LEFT JOIN actions a ON a.table_id = t.id AND a.seq > %(seq)s
-    WHERE t.id = %(table_id)s ORDER BY a.seq
-"""
 # Reconnect pauses for the dedicated connections (seconds): quick at first, then gentle on a
 # database that is down for longer.
 BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
 # At most this many notifications per round trip (keeps one statement's parameters bounded).
 BATCH = 500
-PRESENCE = "p"
-TALK = "t"
-# The server messages relayed to every process's sockets at a table.
-_RELAYED = ("chat", "reaction", "next_table", "undo", "undo_vote")
-# Another process's presence counts until it has missed this many announcement rounds.
-PRESENCE_ROUNDS = 3
 
 
-def payload(table_id: int, version: int) -> str:
-    return f"{table_id}:{version}"
-
-
-def parse_payload(text: str) -> tuple[int, int] | None:
-    table_id, sep, version = text.partition(":")
-    if not sep or not table_id.isdigit() or not version.isdigit():
-        return None
-    return int(table_id), int(version)
-
-
-def presence_payload(table_id: int, process: str, connected: tuple[bool, ...]) -> str:
-    mask = sum(1 << seat for seat, here in enumerate(connected) if here)
-    return f"{PRESENCE}:{table_id}:{process}:{mask}"
-
-
-def parse_presence(text: str) -> tuple[int, str, int] | None:
-    parts = text.split(":")
-    if len(parts) != 4 or not parts[1].isdigit() or not parts[3].isdigit():
-        return None
-    return int(parts[1]), parts[2], int(parts[3])
-
-
-def talk_payload(table_id: int, process: str, message: str) -> str:
-    return f"{TALK}:{table_id}:{process}:{message}"
-
-
-def parse_talk(text: str) -> tuple[int, str, protocol.ServerMessage] | None:
-    parts = text.split(":", 3)
-    if len(parts) != 4 or parts[0] != TALK or not parts[1].isdigit():
-        return None
-    try:
-        message = orjson.loads(parts[3])
-    except ValueError:
-        return None
-    if not isinstance(message, dict) or message.get("type") not in _RELAYED:
-        return None
-    return int(parts[1]), parts[2], message  # type: ignore[return-value]
-
-
-class Fanout:
+class Fanout(RoomListener):
     """One per process: announces local commits and keeps cached rooms current."""
 
     def __init__(
@@ -132,10 +77,8 @@ class Fanout:
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[None]] = set()
         self._process = secrets.token_hex(6)
-        self._reader: psycopg.AsyncConnection[Any] | None = None
-        self._reader_lock = asyncio.Lock()
-        # table id -> process -> (seat bitmask, when announced): other processes' sockets.
-        self._remote: dict[int, dict[str, tuple[int, float]]] = {}
+        self._reader = LogReader(conninfo=self._conninfo, db=db_engine)
+        self._remote = RemotePresence(process=self._process)  # other processes' sockets
         # (table id, version) -> when this process committed it: the NOTIFY lag metric.
         self._sent_at: dict[tuple[int, int], float] = {}
         self.listening = False
@@ -144,9 +87,7 @@ class Fanout:
 
     def start(self, hub: Hub) -> None:
         self._hub = hub
-        hub.on_new_room = self._adopt
-        for room in hub.rooms():
-            self._adopt(room)
+        hub.listen(self)
         self._tasks = [
             asyncio.create_task(self._listen_forever(), name="fanout-listen"),
             asyncio.create_task(self._notify_forever(), name="fanout-notify"),
@@ -160,8 +101,7 @@ class Fanout:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks = []
-        if self._reader is not None:
-            await self._reader.close()
+        await self._reader.close()
 
     # -- outgoing --------------------------------------------------------------------------
 
@@ -170,20 +110,23 @@ class Fanout:
         if len(self._sent_at) > 10_000:  # not heard back (listener down): forget them
             self._sent_at.clear()
         self._sent_at[table_id, version] = time.perf_counter()
-        self._outbox.put_nowait(payload(table_id, version))
+        self._outbox.put_nowait(wire.encode(wire.Commit(table_id, version)))
 
-    def _adopt(self, room: Room) -> None:
-        room.presence_changed = self._presence_changed
-        room.talk_published = self._talk_published
+    # The room events (the fan-out is a listener of every room, see ``listeners.py``).
+
+    def opened(self, room: Room) -> None:
         self._apply_presence(room)
 
-    def _presence_changed(self, room: Room) -> None:
-        connected = room.local_presence()
-        self._outbox.put_nowait(presence_payload(room.live.table_id, self._process, connected))
+    def presence_changed(self, room: Room) -> None:
+        note = wire.Presence.of(room.live.table_id, self._process, room.local_presence())
+        self._outbox.put_nowait(wire.encode(note))
 
-    def _talk_published(self, room: Room, message: protocol.ServerMessage) -> None:
-        text = protocol.encode(message)
-        self._outbox.put_nowait(talk_payload(room.live.table_id, self._process, text))
+    def said(self, room: Room, said: wire.Said) -> None:
+        text = wire.encode(wire.Relay(room.live.table_id, self._process, said))
+        if not wire.fits(text):  # PostgreSQL would refuse the whole batch with it
+            log.event("relay_too_large", table=room.live.table_id, size=len(text))
+            return
+        self._outbox.put_nowait(text)
 
     async def _keep_connected(
         self, down_event: str, session: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]
@@ -245,65 +188,59 @@ class Fanout:
             self.listening = False
 
     def _heard(self, text: str) -> None:
-        if text.startswith(PRESENCE):
-            self._heard_presence(text)
+        note = wire.decode(text)
+        if note is None or self._hub is None:
             return
-        if text.startswith(TALK):
-            self._heard_talk(text)
-            return
-        parsed = parse_payload(text)
-        if parsed is None or self._hub is None:
-            return
-        table_id, version = parsed
-        sent = self._sent_at.pop((table_id, version), None)
+        if isinstance(note, wire.Presence):
+            self._heard_presence(note)
+        elif isinstance(note, wire.Relay):
+            self._heard_relay(note)
+        else:
+            self._heard_commit(note)
+
+    def _heard_commit(self, note: wire.Commit) -> None:
+        assert self._hub is not None
+        sent = self._sent_at.pop((note.table_id, note.version), None)
         if sent is not None:
             metrics.NOTIFY_LAG.observe(metrics.since(sent))
-        room = self._hub.cached(table_id)
-        if room is None or version <= room.live.version:
+        room = self._hub.cached(note.table_id)
+        if room is None or note.version <= room.live.version:
             return  # not ours to serve, or our own commit coming back
-        self.wake(room, version)
+        self.wake(room, note.version)
 
-    def _heard_talk(self, text: str) -> None:
-        parsed = parse_talk(text)
-        if parsed is None or parsed[1] == self._process or self._hub is None:
+    def _heard_relay(self, note: wire.Relay) -> None:
+        assert self._hub is not None
+        room = self._hub.cached(note.table_id) if note.process != self._process else None
+        if room is None:
             return
-        room = self._hub.cached(parsed[0])
-        if room is not None:
-            room.hear(parsed[2])
+        said = note.said
+        if isinstance(said, wire.Talk):
+            room.talk.hear(said.message)
+        elif isinstance(said, wire.UndoStatus):
+            room.undo.heard(said.message)
+        else:
+            room.undo.heard_vote(said)
 
-    def _heard_presence(self, text: str) -> None:
-        parsed = parse_presence(text)
-        if parsed is None or parsed[1] == self._process or self._hub is None:
+    def _heard_presence(self, note: wire.Presence) -> None:
+        assert self._hub is not None
+        if not self._remote.heard(note):
             return
-        table_id, process, mask = parsed
-        # Kept for tables not cached here too: a room made later starts with them.
-        self._remote.setdefault(table_id, {})[process] = (mask, time.monotonic())
-        room = self._hub.cached(table_id)
+        room = self._hub.cached(note.table_id)
         if room is not None:
             self._apply_presence(room)
 
     def _apply_presence(self, room: Room) -> None:
-        masks = self._remote.get(room.live.table_id, {}).values()
-        mask = 0
-        for seats, _when in masks:
-            mask |= seats
         players = room.live.options.players
-        room.set_remote_presence(tuple(bool(mask >> seat & 1) for seat in range(players)))
+        room.set_remote_presence(self._remote.seats(room.live.table_id, players))
 
     def _renew_presence(self) -> None:
         """Announce this process's seats again, and forget announcements not renewed."""
         assert self._hub is not None
         for room in self._hub.rooms():
             if not room.idle:
-                self._presence_changed(room)
-        expired = time.monotonic() - PRESENCE_ROUNDS * self._resync_seconds
-        for table_id, processes in list(self._remote.items()):
-            stale = [process for process, (_mask, when) in processes.items() if when < expired]
-            for process in stale:
-                del processes[process]
-            if not processes:
-                del self._remote[table_id]
-            cached = self._hub.cached(table_id) if stale else None
+                self.presence_changed(room)
+        for table_id in self._remote.expire(self._resync_seconds):
+            cached = self._hub.cached(table_id)
             if cached is not None:
                 self._apply_presence(cached)
 
@@ -332,7 +269,7 @@ class Fanout:
         nothing is read)."""
         before = room.live.version
         try:
-            fresh = await room.catch_up(self._catch_up, wanted)
+            fresh = await room.catch_up(self._reader.catch_up, wanted)
         except ReplayError as exc:
             # The incremental read did not fit (e.g. a table rebuilt under us): replay it all.
             log.event("reload_full", table=room.live.table_id, reason=str(exc))
@@ -354,52 +291,6 @@ class Fanout:
             return await self._hub.store.load(live.invite_code)
 
         return read
-
-    async def _catch_up(self, live: LiveTable) -> LiveTable | None:
-        """``live`` plus what was committed after it, or None when nothing was.
-
-        The usual change is one action in the current hand: one statement reads the version
-        and the new actions together (a single statement sees a single snapshot). Only when
-        that does not account for the whole version jump (a seat was taken) or a new hand
-        was dealt are the seats and hands read too.
-        """
-        try:
-            rows = await self._read_newer(live.table_id, live.seq)
-        except (psycopg.Error, OSError):
-            return await self._catch_up_all(live)  # the pool's connections may still work
-        if not rows or rows[0].version <= live.version:
-            return None
-        actions = [
-            ActionRow(row.seq, row.hand_number, row.seat, row.action)
-            for row in rows
-            if row.seq is not None
-        ]
-        if rows[0].version - live.version == len(actions):
-            try:
-                after = replay.advance(live, version=rows[0].version, actions=actions)
-            except ReplayError:
-                after = None  # actions of a hand dealt meanwhile: read the hands too
-            if after is not None and not after.needs_deal:
-                return after
-        return await self._catch_up_all(live)
-
-    async def _read_newer(self, table_id: int, seq: int) -> list[Any]:
-        async with self._reader_lock:  # one connection: no two tasks may open it
-            if self._reader is None or self._reader.closed:
-                self._reader = await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True, row_factory=namedtuple_row
-                )
-            reader = self._reader
-        try:
-            cursor = await reader.execute(_NEWER, {"table_id": table_id, "seq": seq})
-            return await cursor.fetchall()
-        except (psycopg.Error, OSError):
-            await reader.close()
-            raise
-
-    async def _catch_up_all(self, live: LiveTable) -> LiveTable | None:
-        """``live`` plus the seats, hands and actions committed after it, or None."""
-        return await replay.load_newer(db_engine=self._db, live=live)
 
     # -- the safety net --------------------------------------------------------------------
 

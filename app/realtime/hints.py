@@ -15,7 +15,7 @@ import secrets
 from collections import OrderedDict
 
 import engine
-from app.realtime import protocol
+from app.realtime import messages
 from app.realtime.connection import Connection
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
@@ -33,7 +33,7 @@ async def give(room: Room, connection: Connection, version: int) -> None:
     live = room.live
     refusal = _refusal(live.options.hints, seat, version, live.version, live.hand)
     if refusal is not None:
-        connection.push(protocol.error_message(*refusal))
+        connection.push(messages.error_message(*refusal))
         return
     assert seat is not None and live.hand is not None  # _refusal checked both
     key = (live.table_id, version, seat)
@@ -44,7 +44,7 @@ async def give(room: Room, connection: Connection, version: int) -> None:
         suggestion = await asyncio.to_thread(suggest, seen, rng)
         _remember(key, suggestion)
     if room.live.version != version:  # the table moved on while the bot thought
-        connection.push(protocol.error_message(*_stale(version, room.live.version)))
+        connection.push(messages.error_message(*_stale(version, room.live.version)))
         return
     await stored.record(
         db=room.store.db,
@@ -54,12 +54,12 @@ async def give(room: Room, connection: Connection, version: int) -> None:
         seq=live.seq,
         action=engine.action_to_json(suggestion.action),
     )
-    connection.push(protocol.hint_message(version, suggestion))
+    connection.push(messages.hint_message(version, suggestion))
 
 
 def _refusal(
     enabled: bool, seat: int | None, version: int, current: int, hand: engine.HandState | None
-) -> tuple[str, str] | None:
+) -> tuple[ErrorCode, str] | None:
     if seat is None:
         return ErrorCode.SPECTATOR, "spectators get no hints"
     if not enabled:
@@ -71,7 +71,7 @@ def _refusal(
     return None
 
 
-def _stale(sent: int, current: int) -> tuple[str, str]:
+def _stale(sent: int, current: int) -> tuple[ErrorCode, str]:
     return ErrorCode.STALE_VERSION, f"the table is at version {current}, not {sent}"
 
 

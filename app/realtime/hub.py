@@ -4,6 +4,9 @@ Rooms nobody is connected to stay cached up to ``max_idle`` of them; beyond that
 recently used idle rooms are dropped and replayed again from the database when next needed.
 With several processes on one database the fan-out (``fanout.py``) finds rooms by table id
 and keeps them current; on shutdown the hub closes every socket with "going away".
+
+Whoever follows the rooms (the fan-out, the push notifier, the bot runner) registers a
+:class:`RoomListener` here once; the hub adds it to every room it holds and makes.
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from app.realtime.room import CommitHook, Room, SeedSource
+from app.realtime.listeners import RoomListener
+from app.realtime.room import Room, SeedSource
 from app.tables import again, chat
 from app.tables.live import LiveTable
 from app.tables.store import Store
@@ -40,14 +44,19 @@ class Hub:
         self._loading = asyncio.Lock()
         # Set on shutdown: new sockets are turned away, so clients reconnect elsewhere.
         self.draining = False
-        # Called with every room made (the fan-out hooks its presence announcements in).
-        self.on_new_room: Callable[[Room], None] | None = None
-        # Given to every room: told of each change this process commits (push notifications).
-        self.on_commit: CommitHook | None = None
+        # Added to every room: the fan-out, the push notifier, the bot runner.
+        self._listeners: list[RoomListener] = []
 
     @property
     def store(self) -> Store:
         return self._store
+
+    def listen(self, listener: RoomListener) -> None:
+        """Tell ``listener`` of the events of every room, those held now and those to come."""
+        self._listeners.append(listener)
+        for room in self.rooms():
+            room.listen(listener)
+            listener.opened(room)
 
     async def room(self, invite_code: str) -> Room | None:
         """The table's room, replaying it from the database on first use; None if unknown."""
@@ -117,14 +126,15 @@ class Hub:
         if live.status == "over":
             next_code = await again.next_code(db=db, table_id=live.table_id)
         room = self.add(live)
-        room.remember(recent_chat, next_code)
+        room.talk.remember(recent_chat, next_code)
         return room
 
     def _new_room(self, live: LiveTable) -> Room:
         room = Room(live, store=self._store, seeds=self._seeds)
-        room.on_commit = self.on_commit
-        if self.on_new_room is not None:
-            self.on_new_room(room)
+        for listener in self._listeners:
+            room.listen(listener)
+        for listener in self._listeners:
+            listener.opened(room)
         return room
 
     def _evict_idle(self) -> None:

@@ -2,7 +2,7 @@
 
 A view is rendered per recipient at send time from :func:`engine.game_view`, which already
 redacts other seats' hands; this module adds the table's public data (version, status, seats).
-Both parts are typed values; ``protocol.py`` turns them into one JSON object on the wire. The
+Both parts are typed values; ``messages.py`` turns them into one JSON object on the wire. The
 engine state itself, and the deal seeds, are never serialised.
 """
 
@@ -74,7 +74,7 @@ class TableFields:
 @dataclass(frozen=True, slots=True)
 class View:
     """One recipient's view: the hand (or the waiting table) and the table's fields; on the
-    wire they form one JSON object (``protocol.view_frame``)."""
+    wire they form one JSON object (``messages.view_frame``)."""
 
     hand: engine.HandView | WaitingView
     table: TableFields

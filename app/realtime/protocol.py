@@ -1,28 +1,25 @@
-"""The WebSocket wire format, in one place (see docs/protocol.md).
+"""The WebSocket protocol's client side and its refusals (see docs/protocol.md).
 
 Client -> server messages are pydantic models behind one discriminated union, validated by a
 single module-level TypeAdapter; the action inside becomes a typed engine action through
 ``engine.action_from_json``, the one parser of untrusted action JSON. Server -> client messages
-are built by the functions at the bottom: views (rendered by ``present.py`` as typed values) are
-encoded by orjson, which writes the engine's frozen dataclasses and enums natively, in exactly
-the JSON form ``engine.to_json`` defines. Refused input always gets an ``error`` reply with a
-stable code; only a bad seat token (1008, policy violation) or persistent flooding (4429)
-closes the socket.
+are in ``messages.py``; what travels between server processes is in ``wire.py``.
+
+Refused input always gets an ``error`` reply with a stable code: an :class:`ErrorCode`, or an
+engine ``IllegalAction`` code forwarded as it is (:data:`EngineCode`). Only a bad seat token
+(1008, policy violation) or persistent flooding (4429) closes the socket.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Literal, TypedDict
+from typing import Annotated, Literal, NewType
 
 import orjson
 from pydantic import BaseModel, Field, StrictInt, TypeAdapter, ValidationError
 
 import engine
-from app.realtime.present import View
-from app.tables.chat import ChatRow
-from engine.review import Suggestion
 
 MAX_MESSAGE_BYTES = 4096
 
@@ -62,6 +59,42 @@ class ErrorCode(StrEnum):
     # Undo by consent: another request is being decided; no request to answer.
     UNDO_PENDING = "undo_pending"
     NO_UNDO_REQUEST = "no_undo_request"
+    # Undo by consent: not the asker's last action, or none that can be taken back (the same
+    # code as the table's ``NothingToUndo``).
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    # Taking a seat (HTTP ``detail.code``): the seat is someone's, every seat is, no such seat.
+    SEAT_TAKEN = "seat_taken"
+    TABLE_FULL = "table_full"
+    NO_SUCH_SEAT = "no_such_seat"
+
+
+# An ``engine.IllegalAction`` code (``not_your_turn``, ``must_follow_suit``, ...), forwarded
+# unchanged beside the protocol's own: the engine may add codes this module does not list.
+EngineCode = NewType("EngineCode", str)
+# Every refusal code sent to a client is one or the other.
+RefusalCode = ErrorCode | EngineCode
+
+
+def engine_code(exc: engine.IllegalAction) -> EngineCode:
+    return EngineCode(exc.code)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a change was not made (sent to the client as an ``error`` message)."""
+
+    code: RefusalCode
+    message: str
+
+    @classmethod
+    def illegal(cls, exc: engine.IllegalAction) -> Refusal:
+        """The engine's refusal, its code forwarded."""
+        return cls(engine_code(exc), exc.message)
+
+    @classmethod
+    def stale(cls, sent: int, current: int) -> Refusal:
+        """The client's ``sent`` version is not the table's ``current`` one."""
+        return cls(ErrorCode.STALE_VERSION, f"version {sent} is stale; the table is at {current}")
 
 
 class _ActionEnvelope(BaseModel):
@@ -145,7 +178,7 @@ class ProtocolError(Exception):
     """A frame that is not a valid message; ``code`` is an ``ErrorCode`` or, for an action
     that is not one, the engine's refusal code."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: RefusalCode, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -185,7 +218,7 @@ def parse(raw: str | bytes) -> Incoming:
         # The envelope is sound; the action is the engine's to read (bad_action, trump_not_allowed).
         return ActionIn(message.version, engine.action_from_json(message.action))
     except engine.IllegalAction as exc:
-        raise ProtocolError(exc.code, exc.message) from None
+        raise ProtocolError(engine_code(exc), exc.message) from None
 
 
 def chat_text(text: str) -> str:
@@ -202,178 +235,3 @@ def chat_text(text: str) -> str:
             ErrorCode.CHAT_TOO_LONG, f"a chat line holds at most {CHAT_MAX_CHARS} characters"
         )
     return cleaned
-
-
-class ErrorOut(TypedDict):
-    type: Literal["error"]
-    code: str
-    message: str
-
-
-class PongOut(TypedDict):
-    type: Literal["pong"]
-
-
-class HintChoice(TypedDict):
-    action: dict[str, engine.JSON]  # engine.action_to_json
-    value: float  # the seat's expected score for the hand after it
-
-
-class HintOut(TypedDict):
-    """The search bot's suggestion: ``action`` with its expected score ``value`` over
-    ``worlds`` sampled deals, and the next best choice (``runner_up``: null when the move
-    was forced) for the one-line reason the client writes."""
-
-    type: Literal["hint"]
-    version: int
-    action: dict[str, engine.JSON]
-    value: float
-    runner_up: HintChoice | None
-    worlds: int
-
-
-class ChatLineOut(TypedDict):
-    id: int
-    seat: int
-    at: str  # ISO 8601, UTC
-    text: str  # as said: clients show it as text, never as markup
-
-
-class ChatOut(TypedDict):
-    """Lines said at the table: one new line, or on connecting the recent ones (oldest
-    first); ``id`` orders them and lets a client drop a line it already has."""
-
-    type: Literal["chat"]
-    lines: list[ChatLineOut]
-    recent: bool  # the lines said before this socket connected (nothing new to announce)
-
-
-class ReactionOut(TypedDict):
-    type: Literal["reaction"]
-    seat: int
-    reaction: Reaction
-
-
-class NextTableOut(TypedDict):
-    """The next game of this table is open ("Play again"): its invite code (public)."""
-
-    type: Literal["next_table"]
-    code: str
-
-
-UndoState = Literal["asked", "done", "refused", "expired", "cancelled"]
-
-
-class UndoOut(TypedDict):
-    """An undo request and how it ends: ``asked`` (with who still has to agree, until
-    ``deadline``, Unix time), then ``done``, ``refused`` (``by`` that seat), ``expired`` or
-    ``cancelled`` (the table moved on first)."""
-
-    type: Literal["undo"]
-    state: UndoState
-    seat: int
-    version: int
-    deadline: float
-    waiting: list[int]
-    by: int | None
-
-
-class UndoVoteOut(TypedDict):
-    """Between processes only: a person's answer to an undo request that another process
-    decides (relayed by the fan-out, never sent to a browser)."""
-
-    type: Literal["undo_vote"]
-    seat: int
-    version: int
-    allow: bool
-
-
-ServerMessage = (
-    ErrorOut | PongOut | HintOut | ChatOut | ReactionOut | NextTableOut | UndoOut | UndoVoteOut
-)
-
-
-def undo_vote_message(seat: int, version: int, allow: bool) -> UndoVoteOut:
-    return {"type": "undo_vote", "seat": seat, "version": version, "allow": allow}
-
-
-def undo_message(
-    state: UndoState,
-    *,
-    seat: int,
-    version: int,
-    deadline: float,
-    waiting: list[int],
-    by: int | None = None,
-) -> UndoOut:
-    return {
-        "type": "undo",
-        "state": state,
-        "seat": seat,
-        "version": version,
-        "deadline": round(deadline, 1),
-        "waiting": waiting,
-        "by": by,
-    }
-
-
-def next_table_message(invite_code: str) -> NextTableOut:
-    return {"type": "next_table", "code": invite_code}
-
-
-def chat_line(row: ChatRow) -> ChatLineOut:
-    return {"id": row.id, "seat": row.seat, "at": row.at.isoformat(), "text": row.text}
-
-
-def chat_message(rows: list[ChatRow]) -> ChatOut:
-    """Lines just said (stored rows)."""
-    return {"type": "chat", "lines": [chat_line(row) for row in rows], "recent": False}
-
-
-def recent_chat_message(lines: list[ChatLineOut]) -> ChatOut:
-    """What was said before a socket connected."""
-    return {"type": "chat", "lines": lines, "recent": True}
-
-
-def reaction_message(seat: int, reaction: Reaction) -> ReactionOut:
-    return {"type": "reaction", "seat": seat, "reaction": reaction}
-
-
-def error_message(code: str, message: str) -> ErrorOut:
-    return {"type": "error", "code": code, "message": message}
-
-
-PONG: PongOut = {"type": "pong"}
-
-
-def hint_message(version: int, suggestion: Suggestion) -> HintOut:
-    second = suggestion.runner_up
-    return {
-        "type": "hint",
-        "version": version,
-        "action": engine.action_to_json(suggestion.action),
-        "value": suggestion.value,
-        "runner_up": None
-        if second is None
-        else {"action": engine.action_to_json(second.action), "value": second.value},
-        "worlds": suggestion.worlds,
-    }
-
-
-def encode(message: ServerMessage) -> str:
-    # orjson: compact, keys in insertion order, so clients (and ws_bench) may read the
-    # envelope's prefix cheaply.
-    return orjson.dumps(message).decode()
-
-
-def view_frame(view: View) -> str:
-    """``{"type": "view", "version": v, "view": {...}}``: the hand's keys, then the table's.
-
-    A view is ~5 KB and every action sends one to each seat: orjson writes the typed parts
-    directly (the standard library took ~80 us per view, orjson ~7 us), and the two JSON
-    objects, whose keys never overlap, are joined into one without a Python dict in between.
-    """
-    hand = orjson.dumps(view.hand)
-    table = orjson.dumps(view.table)
-    body = hand[:-1] + b"," + table[1:]
-    return f'{{"type":"view","version":{view.table.version},"view":{body.decode()}}}'

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import engine
-from app.realtime import connection, present, protocol
+from app.realtime import connection, messages, present, protocol
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ActionIn, ErrorCode, PingIn
 from app.tables import live as live_mod
@@ -59,7 +59,7 @@ def test_encoding_is_compact() -> None:
     for index in range(3):
         live = live_mod.seat(live, index, SeatInfo(f"P{index}", f"hash{index}"))
     live = replace(live_mod.deal(live, seed=7), version=4)
-    text = protocol.view_frame(present.render(Snapshot(live, (True, True, True)), 0))
+    text = messages.view_frame(present.render(Snapshot(live, (True, True, True)), 0))
     # The envelope's prefix is fixed (clients and ws_bench read it cheaply); no spaces.
     assert text.startswith('{"type":"view","version":4,"view":{"variant":"classic",')
     assert ", " not in text and ": " not in text
@@ -68,7 +68,7 @@ def test_encoding_is_compact() -> None:
     after = [*table_keys, "game_over", "winners", "undoable_by"]
     assert list(view)[-9:] == after  # after the hand's keys
     assert view["phase"] == "auction" and view["version"] == 4 and len(view["hand"]) == 12
-    assert json.loads(protocol.encode(protocol.PONG)) == {"type": "pong"}
+    assert json.loads(messages.encode(messages.PONG)) == {"type": "pong"}
 
 
 def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:

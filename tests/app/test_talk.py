@@ -8,9 +8,9 @@ from contextlib import ExitStack
 
 from starlette.testclient import TestClient
 
-from app.realtime import fanout, protocol
+from app.realtime import messages, wire
 from app.realtime.protocol import CHAT_MAX_CHARS
-from app.realtime.room import CHAT_BURST, REACTION_BURST
+from app.realtime.talk import CHAT_BURST, REACTION_BURST
 from tests.app.helpers import create_table, next_of_type, seat_everyone
 
 
@@ -107,18 +107,20 @@ def test_the_history_shows_the_talk_escaped(client: TestClient) -> None:
 def test_talk_is_relayed_between_processes_as_one_notification() -> None:
     line = {"id": 3, "seat": 1, "at": "x", "text": "a:b"}
     message = {"type": "chat", "lines": [line], "recent": False}
-    text = fanout.talk_payload(7, "proc", protocol.encode(message))  # type: ignore[arg-type]
-    assert fanout.parse_talk(text) == (7, "proc", message)
-    assert fanout.parse_talk("t:7:proc:{not json") is None
-    assert fanout.parse_talk('t:7:proc:{"type":"view"}') is None
+    text = wire.encode(wire.Relay(7, "proc", wire.Talk(message)))  # type: ignore[arg-type]
+    assert wire.decode(text) == wire.Relay(7, "proc", wire.Talk(message))  # type: ignore[arg-type]
+    assert wire.decode("t:7:proc:{not json") is None
+    assert wire.decode('t:7:proc:{"type":"view"}') is None
 
 
 def test_every_relayed_kind_parses() -> None:
-    for message in (
-        protocol.reaction_message(1, "wow"),
-        protocol.next_table_message("abc"),
-        protocol.undo_message("asked", seat=0, version=4, deadline=1.5, waiting=[1]),
-        protocol.undo_vote_message(1, 4, True),
+    for said in (
+        wire.Talk(messages.reaction_message(1, "wow")),
+        wire.Talk(messages.next_table_message("abc")),
+        wire.UndoStatus(
+            messages.undo_message("asked", seat=0, version=4, deadline=1.5, waiting=[1])
+        ),
+        wire.UndoVote(1, 4, True),
     ):
-        text = fanout.talk_payload(7, "proc", protocol.encode(message))
-        assert fanout.parse_talk(text) == (7, "proc", message)
+        text = wire.encode(wire.Relay(7, "proc", said))
+        assert wire.decode(text) == wire.Relay(7, "proc", said)

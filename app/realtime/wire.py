@@ -1,0 +1,179 @@
+"""What server processes tell each other over PostgreSQL's ``mu_table`` channel: typed notes,
+one encoder and one decoder.
+
+Every note is one NOTIFY payload (text, at most :data:`MAX_PAYLOAD_BYTES`):
+
+==========================================  ====================================================
+``<table id>:<version>``                    :class:`Commit`: this table was committed at
+                                            ``version`` (the others read the log)
+``p:<table id>:<process>:<seat bitmask>``   :class:`Presence`: the seats with a socket on
+                                            ``process``
+``t:<table id>:<process>:<JSON>``           :class:`Relay`: something said at the table on
+                                            ``process``, for the other processes' sockets
+==========================================  ====================================================
+
+A relay's JSON is one of (by its ``type``): a talk message as the browsers get it (``chat``,
+``reaction``, ``next_table``: :class:`Talk`), the state of an undo request decided on
+``process`` (``undo``: :class:`UndoStatus`), or a person's answer to it, for the process that
+decides it (``undo_vote``: :class:`UndoVote`, never sent to a browser).
+
+:func:`decode` never raises: text that is not a note of a known kind and shape (a newer
+process's kind, a truncated or hand-written payload) is None, and the listener ignores it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+import orjson
+from pydantic import Field, TypeAdapter, ValidationError
+from typing_extensions import TypedDict
+
+from app.realtime import messages
+from app.realtime.messages import ChatOut, NextTableOut, ReactionOut, TalkOut, UndoOut
+
+# PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (and the whole batch with it).
+MAX_PAYLOAD_BYTES = 7999
+PRESENCE = "p"
+RELAY = "t"
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """A process committed ``version`` of the table."""
+
+    table_id: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """The seats of the table that have a socket on ``process`` (bit ``seat`` of ``mask``)."""
+
+    table_id: int
+    process: str
+    mask: int
+
+    @classmethod
+    def of(cls, table_id: int, process: str, connected: tuple[bool, ...]) -> Presence:
+        mask = sum(1 << seat for seat, here in enumerate(connected) if here)
+        return cls(table_id, process, mask)
+
+
+@dataclass(frozen=True, slots=True)
+class Talk:
+    """A chat line (already stored), a reaction or the next game's code, as browsers get it."""
+
+    message: TalkOut
+
+
+@dataclass(frozen=True, slots=True)
+class UndoStatus:
+    """An undo request decided on the sending process: asked (again after each yes) or ended."""
+
+    message: UndoOut
+
+
+@dataclass(frozen=True, slots=True)
+class UndoVote:
+    """A person's answer to the undo request at ``version``, for the process deciding it."""
+
+    seat: int
+    version: int
+    allow: bool
+
+
+# What a room says for the other processes' rooms of its table.
+Said = Talk | UndoStatus | UndoVote
+
+
+@dataclass(frozen=True, slots=True)
+class Relay:
+    """``said`` at the table on ``process``."""
+
+    table_id: int
+    process: str
+    said: Said
+
+
+Note = Commit | Presence | Relay
+
+
+class _UndoVoteJson(TypedDict):
+    type: Literal["undo_vote"]
+    seat: int
+    version: int
+    allow: bool
+
+
+_Relayed = ChatOut | ReactionOut | NextTableOut | UndoOut | _UndoVoteJson
+_RELAYED: TypeAdapter[_Relayed] = TypeAdapter(Annotated[_Relayed, Field(discriminator="type")])
+
+
+def encode(note: Note) -> str:
+    """The NOTIFY payload of ``note``."""
+    if isinstance(note, Commit):
+        return f"{note.table_id}:{note.version}"
+    if isinstance(note, Presence):
+        return f"{PRESENCE}:{note.table_id}:{note.process}:{note.mask}"
+    return f"{RELAY}:{note.table_id}:{note.process}:{_said_json(note.said)}"
+
+
+def _said_json(said: Said) -> str:
+    if isinstance(said, UndoVote):
+        vote: _UndoVoteJson = {
+            "type": "undo_vote",
+            "seat": said.seat,
+            "version": said.version,
+            "allow": said.allow,
+        }
+        return orjson.dumps(vote).decode()
+    return messages.encode(said.message)
+
+
+def fits(text: str) -> bool:
+    """Whether PostgreSQL takes ``text`` as a NOTIFY payload."""
+    return len(text) * 4 <= MAX_PAYLOAD_BYTES or len(text.encode()) <= MAX_PAYLOAD_BYTES
+
+
+def decode(text: str) -> Note | None:
+    """The note in a NOTIFY payload, or None when it is not one."""
+    if text.startswith(PRESENCE + ":"):
+        return _presence(text)
+    if text.startswith(RELAY + ":"):
+        return _relay(text)
+    table_id, sep, version = text.partition(":")
+    if not sep or not _number(table_id) or not _number(version):
+        return None
+    return Commit(int(table_id), int(version))
+
+
+def _presence(text: str) -> Presence | None:
+    parts = text.split(":")
+    if len(parts) != 4 or not _number(parts[1]) or not _number(parts[3]):
+        return None
+    return Presence(int(parts[1]), parts[2], int(parts[3]))
+
+
+def _relay(text: str) -> Relay | None:
+    parts = text.split(":", 3)
+    if len(parts) != 4 or not _number(parts[1]):
+        return None
+    try:
+        body = _RELAYED.validate_json(parts[3], strict=True)
+    except (ValidationError, ValueError):
+        return None
+    said: Said
+    if body["type"] == "undo_vote":
+        said = UndoVote(body["seat"], body["version"], body["allow"])
+    elif body["type"] == "undo":
+        said = UndoStatus(body)
+    else:
+        said = Talk(body)
+    return Relay(int(parts[1]), parts[2], said)
+
+
+def _number(text: str) -> bool:
+    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+    return text.isascii() and text.isdigit()

@@ -1,0 +1,131 @@
+"""The rooms publish to the listeners registered with the hub (``listeners.py``): every room,
+made before or after the registration, tells each listener of its events, in order."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any, cast
+
+import engine
+from app.realtime import wire
+from app.realtime.connection import Connection
+from app.realtime.hub import Hub
+from app.realtime.listeners import RoomListener
+from app.realtime.present import Snapshot
+from app.realtime.room import Room
+from app.tables import live as tables_live
+from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.store import Store
+from app.tables.writer import Change
+from engine.bots import random_action
+
+
+class Recorder(RoomListener):
+    def __init__(self) -> None:
+        self.events: list[tuple[Any, ...]] = []
+
+    def opened(self, room: Room) -> None:
+        self.events.append(("opened", room.live.invite_code))
+
+    def attached(self, room: Room) -> None:
+        self.events.append(("attached", room.live.invite_code))
+
+    def changed(self, room: Room) -> None:
+        self.events.append(("changed", room.live.invite_code))
+
+    def committed(self, room: Room, before: LiveTable, after: Snapshot) -> None:
+        self.events.append(("committed", before.version, after.live.version))
+
+    def presence_changed(self, room: Room) -> None:
+        self.events.append(("presence", room.local_presence()))
+
+    def said(self, room: Room, said: wire.Said) -> None:
+        self.events.append(("said", said))
+
+
+class Writer:
+    async def commit(self, *, table_id: int, expected_version: int, change: Change) -> int:
+        return expected_version + 1
+
+
+class Socket:
+    """A connection as the room sees it."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.views: list[Snapshot] = []
+
+    def push_view(self, snapshot: Snapshot) -> None:
+        self.views.append(snapshot)
+
+
+def table(code: str) -> LiveTable:
+    live = tables_live.new_table(table_id=len(code), invite_code=code, options=TableOptions(3))
+    for seat in range(3):
+        live = tables_live.seat(live, seat, SeatInfo(f"P{seat}", f"hash{seat}"))
+    return tables_live.deal(live, seed=5)
+
+
+def hub() -> Hub:
+    store = SimpleNamespace(db=None, writer=Writer())
+    return Hub(cast(Store, store), seeds=lambda: 1)
+
+
+def test_a_listener_hears_the_rooms_made_before_and_after_it() -> None:
+    rooms = hub()
+    old = rooms.add(table("old"))
+    first, second = Recorder(), Recorder()
+    rooms.listen(first)
+    assert first.events == [("opened", "old")]
+    rooms.listen(second)
+    new = rooms.add(table("new1"))
+    assert first.events[-1] == second.events[-1] == ("opened", "new1")
+    old.set_stand_ins(frozenset({1}))
+    new.set_stand_ins(frozenset({0}))
+    assert first.events[-2:] == [("changed", "old"), ("changed", "new1")]
+    assert second.events[-2:] == [("changed", "old"), ("changed", "new1")]
+
+
+def test_attaching_and_presence_are_told_before_the_new_views() -> None:
+    rooms = hub()
+    recorder = Recorder()
+    rooms.listen(recorder)
+    room = rooms.add(table("t"))
+    seat, watcher = Socket(1), Socket(None)
+    room.attach(cast(Connection, seat))
+    room.attach(cast(Connection, watcher))
+    assert recorder.events[1:] == [
+        ("attached", "t"),
+        ("presence", (False, True, False)),
+        ("changed", "t"),
+        ("attached", "t"),  # a spectator: no presence, no broadcast
+    ]
+    assert seat.views[-1].connected == (False, True, False) and len(watcher.views) == 1
+    room.detach(cast(Connection, seat))
+    assert recorder.events[-2:] == [("presence", (False, False, False)), ("changed", "t")]
+
+
+async def test_a_commit_is_broadcast_then_told_with_the_state_before() -> None:
+    rooms = hub()
+    recorder = Recorder()
+    rooms.listen(recorder)
+    room = rooms.add(table("t"))
+    live = room.live
+    assert live.hand is not None and live.hand.to_move is not None
+    mover = live.hand.to_move
+    action = random_action(engine.view(live.hand, mover), random.Random(2))
+    assert await room.act(mover, live.version, action) is None
+    assert recorder.events[-2:] == [("changed", "t"), ("committed", live.version, live.version + 1)]
+
+
+async def test_talk_is_relayed_through_the_listeners() -> None:
+    rooms = hub()
+    recorder = Recorder()
+    rooms.listen(recorder)
+    room = rooms.add(table("t"))
+    assert room.talk.react(0, "wow") is None
+    assert recorder.events[-1] == (
+        "said",
+        wire.Talk({"type": "reaction", "seat": 0, "reaction": "wow"}),
+    )

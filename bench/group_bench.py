@@ -28,11 +28,12 @@ import engine
 from app.config import Settings
 from app.db import create_engine, create_session_factory
 from app.groups import service
+from app.groups.models import Group
 from app.main import create_app, release
 from app.migrate import upgrade_head
 from app.tables import live as live_mod
 from app.tables import tokens
-from app.tables.models import Action, Group, Hand, Seat, Table
+from app.tables.models import Action, Hand, Seat, Table
 from engine.bots import make_bot
 
 NAMES = ["Anna", "Ben", "Conny", "Dora", "Emil", "Frieda"]

@@ -60,6 +60,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "app.migrate": {"app.resources"},
     "app.metrics": set(),
     "app.resources": set(),
+    "app.models": {"tables", "groups", "history", "notify"},
     "app.ratelimits": {"app.metrics"},
     "app.headers": set(),
     "app.headguard": {"app.logging"},

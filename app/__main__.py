@@ -14,9 +14,9 @@ import socket
 import uvicorn
 from fastapi import FastAPI
 
-from app import headguard
 from app import logging as log
 from app.config import Settings
+from app.http import headguard
 from app.migrate import upgrade_head
 from app.realtime import protocol
 

@@ -15,11 +15,11 @@ from fastapi import Path as Path_
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
-from app import ratelimits
 from app.deps import BaseUrlDep, HubDep, SessionFactoryDep
 from app.groups import charts, schemas, service, standings
 from app.history.i18n import Text
 from app.history.router import PrivateRoute, render
+from app.http import ratelimits
 from app.lobby import router as lobby_router
 from app.lobby import schemas as lobby_schemas
 from app.tables import tokens

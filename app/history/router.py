@@ -20,12 +20,12 @@ from fastapi.routing import APIRoute
 from jinja2 import Environment
 
 import engine
-from app import ratelimits
 from app.db import SessionFactory
-from app.errors import ErrorBody, error_response
 from app.history import files, hands, mine, review_page, reviews, schemas, service, sheet, words
 from app.history.i18n import Text, translations
 from app.history.service import TableHistory
+from app.http import ratelimits
+from app.http.errors import ErrorBody, error_response
 from app.tables import chat, hints, tokens
 from app.web import i18n as web_i18n
 from app.web import pages as web_pages

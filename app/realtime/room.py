@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app import logging as log
-from app import metrics
+from app.http import metrics
 from app.realtime import consent, protocol
 from app.realtime.connection import Connection
 from app.realtime.consent import UndoRequest

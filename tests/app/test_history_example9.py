@@ -14,8 +14,9 @@ from dataclasses import replace
 import pytest
 
 import engine
-from app.history import router, sheet
+from app.history import sheet
 from app.history.i18n import Text
+from app.history.rendering import render as history_render
 from app.history.service import TableHistory
 from app.tables import live as live_mod
 from tests.app.test_history import Cells
@@ -49,7 +50,7 @@ def example_9() -> TableHistory:
 
 
 def render(history: TableHistory, lang: str) -> str:
-    return router.render_page(
+    return history_render.page(
         "history/sheet.html",
         lang,
         path="/t/example9/sheet",

@@ -34,6 +34,7 @@ from app.migrate import upgrade_head
 from app.tables import live as live_mod
 from app.tables import tokens
 from app.tables.models import Action, Hand, Seat, Table
+from app.tables.options import TableOptions
 from engine.bots import make_bot
 
 NAMES = ["Anna", "Ben", "Conny", "Dora", "Emil", "Frieda"]
@@ -44,7 +45,7 @@ async def fill(database_url: str, players: int, hands: int) -> tuple[str, list[A
     group's code, the held-back action rows and the table's id."""
     db = create_engine(database_url)
     sessions = create_session_factory(db)
-    options = live_mod.TableOptions(players=players, hands=hands)
+    options = TableOptions(players=players, hands=hands)
     live = live_mod.new_table(table_id=0, invite_code="bench", options=options)
     for seat in range(players):
         live = live_mod.seat(live, seat, live_mod.SeatInfo(NAMES[seat], f"h{seat}"))

@@ -17,7 +17,8 @@ from sqlalchemy import select
 from app.db import SessionFactory
 from app.history.models import ImportedGame
 from app.history.service import HandRecord, TableHistory
-from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.live import LiveTable, SeatInfo
+from app.tables.options import TableOptions
 from app.tables.replay import Move
 from engine import notation
 

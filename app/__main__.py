@@ -14,9 +14,9 @@ import socket
 import uvicorn
 from fastapi import FastAPI
 
-from app import headguard
 from app import logging as log
 from app.config import Settings
+from app.http import headguard
 from app.migrate import upgrade_head
 from app.realtime import protocol
 
@@ -68,7 +68,7 @@ def serve(app: FastAPI, *, host: str, port: int, settings: Settings) -> None:
         ws_ping_interval=settings.ws_ping_interval,
         ws_ping_timeout=settings.ws_ping_timeout,
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
-        log_config=None,  # keep our key=value format for uvicorn's lines too
+        log_config=None,  # uvicorn's lines go through our handler too (app/logging.py)
     )
     DrainingServer(config, app).run()
 

@@ -85,8 +85,9 @@ class Settings(BaseSettings):
     # Python logging level name of ``python -m app``: INFO logs every commit and refusal;
     # DEBUG adds each catch-up with another process's changes.
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
-    # One JSON object per line (for log collectors), or key=value text for people.
-    log_format: Literal["json", "text"] = "json"
+    # One JSON object per line (for log collectors), or key=value text for people; unset:
+    # text when stderr is a terminal, JSON otherwise.
+    log_format: Literal["json", "text"] | None = None
     # Seconds between the safety-net version checks of the rooms a process serves (a missed
     # notification is healed within this time).
     resync_seconds: float = 2.0

@@ -1,4 +1,5 @@
-"""Structured logs: one JSON object per line (or ``key=value`` with ``LOG_FORMAT=text``).
+"""Structured logs: ``key=value`` text for a person at a terminal, one JSON object per line for
+machines (a pipe, a file, a log collector); ``LOG_FORMAT`` picks one whatever stderr is.
 
 Every line, ours and uvicorn's and Alembic's alike, goes through the root handler that
 :func:`configure` installs (structlog's ``ProcessorFormatter``) and carries ``timestamp``,
@@ -18,7 +19,8 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from typing import Any, Literal
+import sys
+from typing import Any, Literal, TextIO
 
 import structlog
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -63,6 +65,8 @@ class RedactSecrets(logging.Filter):
     formatter renders it."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, dict):
+            return True  # one of our events: its values are redacted by the formatter
         message = record.getMessage()
         clean = redact(message)
         if clean != message:
@@ -91,25 +95,39 @@ structlog.configure(
 )
 
 
-def configure(level: str = "INFO", fmt: Literal["json", "text"] = "json") -> None:
-    """Root logging for ``python -m app``: one structured line per record, on stderr."""
-    renderer: structlog.typing.Processor = (
-        structlog.processors.JSONRenderer()
-        if fmt == "json"
-        else structlog.processors.KeyValueRenderer(
-            key_order=["timestamp", "level", "logger", "event"], drop_missing=True
-        )
-    )
+Format = Literal["json", "text"]
+
+
+def default_format(stream: TextIO) -> Format:
+    """``text`` when ``stream`` is a terminal (someone reads it), ``json`` otherwise."""
+    isatty = getattr(stream, "isatty", None)
+    return "text" if isatty is not None and isatty() else "json"
+
+
+def _renderer(fmt: Format, stream: TextIO) -> structlog.typing.Processor:
+    if fmt == "json":
+        return structlog.processors.JSONRenderer()
+    # Colours only for a terminal: ``LOG_FORMAT=text`` into a file stays plain text.
+    return structlog.dev.ConsoleRenderer(colors=default_format(stream) == "text")
+
+
+def configure(
+    level: str = "INFO", fmt: Format | None = None, *, stream: TextIO | None = None
+) -> None:
+    """Root logging for ``python -m app``: one structured line per record, on ``stream``
+    (stderr); ``fmt`` None: text for a terminal, JSON otherwise (:func:`default_format`)."""
+    out = stream if stream is not None else sys.stderr
     formatter = structlog.stdlib.ProcessorFormatter(
         foreign_pre_chain=_SHARED,
         processors=[
             structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+            # A traceback becomes the ``exception`` string here, so it is redacted too.
             structlog.processors.format_exc_info,
             _redact_values,
-            renderer,
+            _renderer(fmt or default_format(out), out),
         ],
     )
-    handler = logging.StreamHandler()
+    handler = logging.StreamHandler(out)
     handler.setFormatter(formatter)
     handler.addFilter(RedactSecrets())
     root = logging.getLogger()

@@ -8,18 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import (
-    apidocs,
-    bodylimit,
-    compression,
-    db,
-    errors,
-    headers,
-    health,
-    metrics,
-    ratelimits,
-    resources,
-)
+from app import db, resources
 from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
@@ -27,6 +16,16 @@ from app.config import Settings
 from app.groups.router import router as groups_router
 from app.history.review_worker import ReviewWorker
 from app.history.router import router as history_router
+from app.http import (
+    apidocs,
+    bodylimit,
+    compression,
+    errors,
+    headers,
+    health,
+    metrics,
+    ratelimits,
+)
 from app.lobby import router as lobby
 from app.notify import router as push
 from app.notify.pace import Reminders

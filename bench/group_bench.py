@@ -28,11 +28,13 @@ import engine
 from app.config import Settings
 from app.db import create_engine, create_session_factory
 from app.groups import service
+from app.groups.models import Group
 from app.main import create_app, release
 from app.migrate import upgrade_head
 from app.tables import live as live_mod
 from app.tables import tokens
-from app.tables.models import Action, Group, Hand, Seat, Table
+from app.tables.models import Action, Hand, Seat, Table
+from app.tables.options import TableOptions
 from engine.bots import make_bot
 
 NAMES = ["Anna", "Ben", "Conny", "Dora", "Emil", "Frieda"]
@@ -43,7 +45,7 @@ async def fill(database_url: str, players: int, hands: int) -> tuple[str, list[A
     group's code, the held-back action rows and the table's id."""
     db = create_engine(database_url)
     sessions = create_session_factory(db)
-    options = live_mod.TableOptions(players=players, hands=hands)
+    options = TableOptions(players=players, hands=hands)
     live = live_mod.new_table(table_id=0, invite_code="bench", options=options)
     for seat in range(players):
         live = live_mod.seat(live, seat, live_mod.SeatInfo(NAMES[seat], f"h{seat}"))

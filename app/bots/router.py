@@ -13,7 +13,7 @@ import engine
 from app.bots import again as again_case
 from app.bots.runner import BotRunner, bot_name
 from app.deps import HostTokenDep, HubDep, SeatTokenDep
-from app.errors import ErrorBody
+from app.http.errors import ErrorBody
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import SeatUnavailable
 from app.tables.live import LiveTable

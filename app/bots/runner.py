@@ -32,7 +32,8 @@ from app.realtime.listeners import RoomListener
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
 from app.tables import repository
-from app.tables.live import LiveTable, TableOptions
+from app.tables.live import LiveTable
+from app.tables.options import TableOptions
 from app.tables.store import Store
 from engine.bots import DEFAULT_LEVEL, LEVELS, Bot, make_bot, random_action
 

@@ -3,7 +3,7 @@ standings, ratings and their chart), claim a name, open a table in the group.
 
 Plain HTML forms that post and redirect (303): every page is complete without JavaScript.
 The group code is the group's only key, like a table's invite code: the pages say ``noindex``
-and ``no-store`` (the history pages' ``PrivateRoute``).
+and ``no-store`` (``app.web.render.PrivateRoute``).
 """
 
 from __future__ import annotations
@@ -15,16 +15,17 @@ from fastapi import Path as Path_
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
-from app import ratelimits
 from app.deps import BaseUrlDep, HubDep, SessionFactoryDep
 from app.groups import charts, schemas, service, standings
 from app.history.i18n import Text
-from app.history.router import PrivateRoute, render
+from app.history.rendering import render
+from app.http import ratelimits
 from app.lobby import router as lobby_router
 from app.lobby import schemas as lobby_schemas
 from app.tables import tokens
 from app.web import rules
 from app.web.pages import PageLanguage
+from app.web.render import PrivateRoute
 
 router = APIRouter(route_class=PrivateRoute, include_in_schema=False)
 

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import SessionFactory
+from app.groups.models import Group, GroupMember, GroupSeat
 from app.history import mine
 from app.history.service import (
     ResumableHistory,
@@ -34,7 +35,7 @@ from app.lobby import service as lobby_service
 from app.realtime.hub import Hub
 from app.tables import replay, repository, tokens
 from app.tables.live import LiveTable
-from app.tables.models import Action, Group, GroupMember, GroupSeat, Seat, Table
+from app.tables.models import Action, Seat, Table
 
 # 24 random bytes = 192 bits (the house floor is 128).
 _CODE_BYTES = 24

@@ -15,9 +15,10 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 
 from app.db import SessionFactory
+from app.history.models import ImportedGame
 from app.history.service import HandRecord, TableHistory
-from app.tables.live import LiveTable, SeatInfo, TableOptions
-from app.tables.models import ImportedGame
+from app.tables.live import LiveTable, SeatInfo
+from app.tables.options import TableOptions
 from app.tables.replay import Move
 from engine import notation
 

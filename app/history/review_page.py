@@ -12,8 +12,8 @@ from typing import Any
 import engine
 from app.history import words
 from app.history.i18n import Text
+from app.history.reviews import PENDING, ReviewState
 from app.history.service import HandRecord, TableHistory
-from app.tables.reviews import PENDING, ReviewState
 from engine.review import same_choice
 
 MOMENTS_PER_SEAT = 3  # the costliest decisions told as sentences

@@ -6,7 +6,7 @@ above 0) polls the database:
 1. hands without a review row are replayed (the history's own replay); each one that is over
    gets a ``pending`` row (a table whose last hand is still being played is looked at again
    only once its version moved);
-2. a pending review is claimed with a conditional UPDATE (``app.tables.reviews``): with several
+2. a pending review is claimed with a conditional UPDATE (``app.history.reviews``): with several
    processes on one PostgreSQL database, exactly one of them reviews each hand;
 3. the decisions' views are built here and each decision is judged in a process pool of
    ``REVIEW_WORKERS`` processes: the CPU work never runs on the event loop, so no table waits
@@ -35,8 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app.db import SessionFactory
-from app.history import service
-from app.tables import reviews
+from app.history import reviews, service
 from engine.review import DecisionReview, HandReview, decision_views, review_move
 
 log = logging.getLogger(__name__)

@@ -8,9 +8,9 @@ from urllib.parse import quote
 from fastapi import APIRouter, FastAPI, HTTPException, Request, Response, status
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from app import ratelimits
 from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep, SessionFactoryDep
-from app.errors import ErrorBody, error_response
+from app.http import ratelimits
+from app.http.errors import ErrorBody, error_response
 from app.lobby import schemas, service
 from app.realtime.hub import UnknownTable
 from app.realtime.room import SeatUnavailable

@@ -13,7 +13,8 @@ from app.lobby import schemas
 from app.realtime import present
 from app.realtime.hub import Hub
 from app.tables import hints, repository, tokens
-from app.tables import live as live_mod
+from app.tables.live import LiveTable, new_table
+from app.tables.options import TableOptions
 
 
 def invite_url(*, base_url: str, invite_code: str) -> str:
@@ -31,22 +32,10 @@ async def create_table(
     hub: Hub,
     request: schemas.TableCreate,
     host_token: str | None = None,
-) -> live_mod.LiveTable:
+) -> LiveTable:
     """Open a table; only the hash of the creator's ``host_token`` is stored (without one,
     nobody can seat bots)."""
-    options = live_mod.TableOptions(
-        players=request.players,
-        variant=request.variant,
-        target_score=request.target_score,
-        hands=request.hands,
-        takeover_seconds=request.takeover_seconds,
-        newcomers_take_bots=request.newcomers_take_bots,
-        removed_colours=tuple(request.removed_colours) if request.removed_colours else None,
-        hints=request.hints,
-        pace=request.pace,
-        move_hours=request.move_hours,
-        correspondence_bots=request.correspondence_bots,
-    )
+    options = TableOptions.from_json(request.model_dump())
     invite_code = tokens.new_invite_code()
     async with session_factory() as session, session.begin():
         table = await repository.create_table(
@@ -55,7 +44,7 @@ async def create_table(
             options=options.to_json(),
             host_token_hash=tokens.hash_token(host_token) if host_token else None,
         )
-    live = live_mod.new_table(table_id=table.id, invite_code=invite_code, options=options)
+    live = new_table(table_id=table.id, invite_code=invite_code, options=options)
     hub.add(live)
     return live
 
@@ -92,7 +81,7 @@ async def table_info(
         status=live.status,
         version=live.version,
         hand_number=live.hand_number,
-        options=schemas.TableOptionsPublic(**live.options.to_json()),
+        options=schemas.TableOptionsPublic.from_json(live.options.to_json()),
         seats=[
             schemas.SeatPublic(seat=index, occupied=seat.name is not None, **asdict(seat))
             for index, seat in enumerate(present.seats(snapshot))

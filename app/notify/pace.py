@@ -20,8 +20,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.db import Base
 from app.notify.sender import Notifier
 from app.realtime.hub import Hub
-from app.tables.live import TableOptions
 from app.tables.models import Action, Hand, Table
+from app.tables.options import TableOptions
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]

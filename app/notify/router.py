@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response, status
 from pydantic import BaseModel, Field
 
 from app.deps import DbEngineDep, HubDep, SeatTokenDep
-from app.errors import ErrorBody
+from app.http.errors import ErrorBody
 from app.notify import store
 from app.notify.sender import Notifier
 from app.web import i18n

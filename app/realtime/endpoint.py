@@ -16,9 +16,9 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from app import errors, metrics
 from app import logging as log
 from app.config import Settings
+from app.http import errors, metrics
 from app.realtime import hints, messages, protocol
 from app.realtime.connection import Connection
 from app.realtime.fanout import Fanout

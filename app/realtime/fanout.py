@@ -41,8 +41,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import logging as log
-from app import metrics
 from app.config import libpq_url
+from app.http import metrics
 from app.realtime import wire
 from app.realtime.catchup import LogReader
 from app.realtime.hub import Hub

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import engine
 from app import logging as log
-from app import metrics
+from app.http import metrics
 from app.realtime import seating, wire
 from app.realtime.connection import Connection
 from app.realtime.listeners import RoomListener

@@ -12,7 +12,6 @@ to anyone else.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -35,10 +34,11 @@ async def open_next(*, db: AsyncEngine, old: LiveTable) -> tuple[str, bool]:
     """The next game's invite code, and whether this call opened it."""
     code = tokens.new_invite_code()
     people = tuple(i for i, seat in enumerate(old.seats) if seat is not None and not seat.bot)
-    options = replace(
-        old.options,
-        reserved=people,
-        reserved_until=time.time() + KEEP_SEATS_SECONDS if people else None,
+    options = old.options.model_copy(
+        update={
+            "reserved": people,
+            "reserved_until": time.time() + KEEP_SEATS_SECONDS if people else None,
+        }
     )
     async with db.connect() as conn:
         transaction = await conn.begin()

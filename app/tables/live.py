@@ -15,90 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import engine
+from app.tables.options import TableOptions
 
 Status = Literal["waiting", "playing", "over"]
-Pace = Literal["live", "correspondence"]
-DEFAULT_TAKEOVER_SECONDS = 60.0
-DEFAULT_MOVE_HOURS = 24.0
-_RULES = engine.rules_catalog()
-
-
-@dataclass(frozen=True, slots=True)
-class TableOptions:
-    """What the creator chose; stored as the table's ``options`` JSON. Neither ``target_score``
-    nor ``hands``: the variant's default end (the engine's)."""
-
-    players: int
-    variant: str = _RULES.default_variant
-    target_score: int | None = None
-    hands: int | None = None
-    # A person away longer than this has a bot play for them until they return; None: never.
-    takeover_seconds: float | None = DEFAULT_TAKEOVER_SECONDS
-    # 3 players: the colours left out (C2, R3); None: a random choice per hand from its seed.
-    removed_colours: tuple[str, ...] | None = None
-    # Beginner hints: a seated player may ask the search bot for a suggestion on their turn;
-    # every hint taken is stored and marked on the score sheet.
-    hints: bool = False
-    # live: played in one sitting (an away person's bot after ``takeover_seconds``);
-    # correspondence: each player has ``move_hours`` per move, the table waits, and a bot plays
-    # for an away person only if the host allowed it (``correspondence_bots``), after that time.
-    pace: Pace = "live"
-    move_hours: float = DEFAULT_MOVE_HOURS
-    correspondence_bots: bool = False
-    # A table opened by "Play again": the people's seats are kept for them (only the way
-    # back from the previous table takes them) until ``reserved_until`` (Unix time).
-    reserved: tuple[int, ...] = ()
-    reserved_until: float | None = None
-    # Whether a newcomer may take over a bot's seat (the host's choice).
-    newcomers_take_bots: bool = True
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TableOptions:
-        return cls(
-            players=data["players"],
-            variant=data.get("variant", _RULES.default_variant),
-            target_score=data.get("target_score"),
-            hands=data.get("hands"),
-            # Tables stored before the setting existed get its default.
-            takeover_seconds=data.get("takeover_seconds", DEFAULT_TAKEOVER_SECONDS),
-            removed_colours=tuple(data["removed_colours"]) if data.get("removed_colours") else None,
-            hints=bool(data.get("hints", False)),
-            pace="correspondence" if data.get("pace") == "correspondence" else "live",
-            move_hours=float(data.get("move_hours", DEFAULT_MOVE_HOURS)),
-            correspondence_bots=bool(data.get("correspondence_bots", False)),
-            reserved=tuple(data.get("reserved", ())),
-            reserved_until=data.get("reserved_until"),
-            newcomers_take_bots=data.get("newcomers_take_bots", True),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "variant": self.variant,
-            "target_score": self.target_score,
-            "hands": self.hands,
-            "takeover_seconds": self.takeover_seconds,
-            "removed_colours": list(self.removed_colours) if self.removed_colours else None,
-            "hints": self.hints,
-            "pace": self.pace,
-            "move_hours": self.move_hours,
-            "correspondence_bots": self.correspondence_bots,
-            "newcomers_take_bots": self.newcomers_take_bots,
-        } | (
-            {"reserved": list(self.reserved), "reserved_until": self.reserved_until}
-            if self.reserved
-            else {}
-        )
-
-    def game_options(self) -> engine.GameOptions:
-        """The engine's options; ``ValueError`` if the engine refuses them."""
-        return engine.GameOptions(
-            players=self.players,
-            variant=self.variant,
-            target_score=self.target_score,
-            hands=self.hands,
-            removed_colours=self.removed_colours,
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,10 @@
 """Persistent tables: a table, its seats, its hands (with their secret deal seeds) and the
-append-only log of accepted actions from which every game is rebuilt."""
+append-only log of accepted actions from which every game is rebuilt; the hints and chat lines
+kept with a table.
+
+The other packages keep their models beside them (``app/groups/models.py``,
+``app/history/models.py``, ``app/notify/models.py``); ``app/models.py`` imports them all for
+whoever needs the whole schema (Alembic)."""
 
 from __future__ import annotations
 
@@ -96,86 +101,6 @@ class Hint(Base):
     seat: Mapped[int]
     seq: Mapped[int]
     action: Mapped[dict[str, Any]] = mapped_column(JsonType)  # the suggested action's JSON
-    created_at: Mapped[CreatedAt]
-
-
-class HandReview(Base):
-    """The search bot's review of one finished hand (``engine.review``), computed once.
-
-    A row is ``pending`` once the hand is known to be over; one process claims it with a
-    conditional UPDATE (``running``, ``claimed_by``/``claimed_at``), reports ``progress`` of
-    ``total`` decisions while it works and stores the ``result`` (``done``), or ``failed``.
-    A claim older than the worker's timeout is taken over (a process died while working)."""
-
-    __tablename__ = "hand_reviews"
-    __table_args__ = (sa.UniqueConstraint("table_id", "hand_number"),)
-
-    id: Mapped[Id]
-    table_id: Mapped[TableId]
-    hand_number: Mapped[int]
-    status: Mapped[str] = mapped_column(sa.String(16), default="pending")
-    progress: Mapped[int] = mapped_column(default=0, server_default="0")
-    total: Mapped[int] = mapped_column(default=0, server_default="0")
-    result: Mapped[dict[str, Any] | None] = mapped_column(JsonType, default=None)
-    claimed_by: Mapped[str | None] = mapped_column(sa.String(64), default=None)
-    claimed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True), default=None)
-    created_at: Mapped[CreatedAt]
-
-
-class Group(Base):
-    """A circle of friends (app/groups): a private link (``code``, from ``secrets``) that
-    gathers tables and the names of the people who play at them."""
-
-    __tablename__ = "groups"
-
-    id: Mapped[Id]
-    code: Mapped[str] = mapped_column(sa.String(64), unique=True)
-    name: Mapped[str] = mapped_column(sa.String(60))
-    created_at: Mapped[CreatedAt]
-
-
-GroupId = Annotated[int, mapped_column(sa.ForeignKey("groups.id", ondelete="CASCADE"))]
-
-
-class GroupMember(Base):
-    """One device's claim of a name in a group: the browser holds the claim token in a
-    cookie, the database its hash. Several devices may claim the same name: the player is the
-    name (``name_key``: trimmed, NFC, case-folded), so games show up on every such device."""
-
-    __tablename__ = "group_members"
-
-    id: Mapped[Id]
-    group_id: Mapped[GroupId]
-    name: Mapped[str] = mapped_column(sa.String(24))
-    name_key: Mapped[str] = mapped_column(sa.String(24), index=True)
-    claim_token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
-    created_at: Mapped[CreatedAt]
-
-
-class GroupSeat(Base):
-    """A seat at one of the group's tables linked to a player of the group: written when a
-    browser that claimed the name holds that seat's token (its seat cookie)."""
-
-    __tablename__ = "group_seats"
-    __table_args__ = (sa.UniqueConstraint("table_id", "seat"),)
-
-    id: Mapped[Id]
-    group_id: Mapped[GroupId]
-    table_id: Mapped[TableId]
-    seat: Mapped[int]
-    name_key: Mapped[str] = mapped_column(sa.String(24))
-
-
-class ImportedGame(Base):
-    """A hand file or game file someone imported (engine/notation.py): stored as the text, which
-    is parsed (replayed by the engine) again whenever its pages are shown. ``code`` is the
-    private link, from ``secrets``."""
-
-    __tablename__ = "imported_games"
-
-    id: Mapped[Id]
-    code: Mapped[str] = mapped_column(sa.String(64), unique=True)
-    text: Mapped[str] = mapped_column(sa.Text())
     created_at: Mapped[CreatedAt]
 
 

@@ -29,10 +29,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
 from app.db import SessionFactory
-from app.tables import live as live_mod
 from app.tables import repository
-from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.live import LiveTable, SeatInfo, deal, is_undo, new_table, play, seat, undo
 from app.tables.models import Table
+from app.tables.options import TableOptions
 from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
@@ -89,7 +89,7 @@ def rebuild(rows: repository.TableRows, *, on_hand: OnHand | None = None) -> Liv
 
 def empty(table: Table) -> LiveTable:
     """The table as created: its options, no seat taken, nothing dealt (replays start here)."""
-    return live_mod.new_table(
+    return new_table(
         table_id=table.id,
         invite_code=table.invite_code,
         options=TableOptions.from_json(table.options),
@@ -155,7 +155,7 @@ def _with_seats(live: LiveTable, rows: Sequence[SeatRow]) -> LiveTable:
     for row in rows:
         info = SeatInfo(row.name, row.token_hash, row.is_bot, row.bot_level)
         if live.seats[row.seat] != info:
-            live = live_mod.seat(live, row.seat, info)
+            live = seat(live, row.seat, info)
     return live
 
 
@@ -165,7 +165,7 @@ def _replay_hand(
     game = live.game
     if not game.needs_deal or row.number != game.hand_number + 1 or row.dealer != game.next_dealer:
         raise ReplayError(f"table {live.table_id}: hand {row.number} out of order")
-    live = live_mod.deal(live, row.seed)
+    live = deal(live, row.seed)
     dealt = live.hand
     moves: list[Move] = []
     live = _play_all(live, actions, moves)
@@ -182,14 +182,14 @@ def _play_all(
         if row.seq != live.seq + 1:
             raise ReplayError(f"table {live.table_id}: action {row.seq} out of order")
         try:
-            if live_mod.is_undo(row.action):
+            if is_undo(row.action):
                 # A taken-back action stays in the log; this marker drops it from the game.
-                live = live_mod.undo(live)
+                live = undo(live)
                 if moves:
                     moves.pop()
                 continue
             action = engine.action_from_json(row.action)
-            live = live_mod.play(live, row.seat, action)
+            live = play(live, row.seat, action)
         except engine.IllegalAction as exc:
             # Accepted once, refused now: the engine's rules changed under a stored game.
             raise ReplayError(f"table {live.table_id}: action {row.seq}: {exc.code}") from exc

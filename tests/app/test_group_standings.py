@@ -11,11 +11,12 @@ from app.groups import standings
 from app.groups.service import GroupTable
 from app.history.service import HandRecord, TableHistory
 from app.tables import live as live_mod
+from app.tables.options import TableOptions
 from engine.bots import make_bot
 
 
 def played_table(seed: int, hands: int = 6) -> GroupTable:
-    options = live_mod.TableOptions(players=4, hands=hands)
+    options = TableOptions(players=4, hands=hands)
     live = live_mod.new_table(table_id=1, invite_code="t", options=options)
     for seat, name in enumerate(["Anna", "Ben", "Cleo", "Dan"]):
         live = live_mod.seat(live, seat, live_mod.SeatInfo(name, f"h{seat}"))

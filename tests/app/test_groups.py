@@ -8,7 +8,8 @@ import httpx
 from fastapi import FastAPI
 from sqlalchemy import select
 
-from app.tables.models import GroupMember, GroupSeat, Table
+from app.groups.models import GroupMember, GroupSeat
+from app.tables.models import Table
 from tests.app.test_history import Cells, http, open_table, play  # noqa: F401  (fixture)
 from tests.app.test_history import Table as TableUnderTest
 

@@ -19,7 +19,8 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 import engine
 from app.tables import live as live_mod
-from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.live import LiveTable, SeatInfo
+from app.tables.options import TableOptions
 from tests.app.helpers import create_table, random_choice, receive, seat_everyone
 
 GAMES = 16

@@ -14,10 +14,12 @@ from dataclasses import replace
 import pytest
 
 import engine
-from app.history import router, sheet
+from app.history import sheet
 from app.history.i18n import Text
+from app.history.rendering import render as history_render
 from app.history.service import TableHistory
 from app.tables import live as live_mod
+from app.tables.options import TableOptions
 from tests.app.test_history import Cells
 from tests.engine.test_game import A, C, D, played_result, stalemate_result
 
@@ -36,9 +38,7 @@ BID_COLUMN = {
 
 
 def example_9() -> TableHistory:
-    live = live_mod.new_table(
-        table_id=1, invite_code="example9", options=live_mod.TableOptions(players=5)
-    )
+    live = live_mod.new_table(table_id=1, invite_code="example9", options=TableOptions(players=5))
     for seat, name in enumerate(NAMES):
         live = live_mod.seat(live, seat, live_mod.SeatInfo(name, f"hash{seat}"))
     game = engine.new_game(engine.GameOptions(players=5))
@@ -49,7 +49,7 @@ def example_9() -> TableHistory:
 
 
 def render(history: TableHistory, lang: str) -> str:
-    return router.render_page(
+    return history_render.page(
         "history/sheet.html",
         lang,
         path="/t/example9/sheet",

@@ -10,10 +10,11 @@
     web                 pages, i18n                                              -> none of them
     notify              Web Push: keys, subscriptions, sender          -> realtime, tables, web
 
-Beside them sit the shared modules every part may use (config, db, logging, errors, metrics,
-resources: tables only config, db and logging), ``app.deps`` (the route dependencies: the hub,
-sessions, tokens), the HTTP guards the shell installs (security headers, body and head limits,
-request rates, the offline API docs) and the shell that builds the app (``app.main``,
+Beside them sit the shared modules every part may use (config, db, logging, resources and
+``app.http``, the HTTP shell: error bodies, request rates, security headers, body and head
+limits, compression, health, metrics, the offline API docs; tables uses only config, db and
+logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens), ``app.models`` (every
+package's models, for Alembic) and the shell that builds the app (``app.main``,
 ``app.__main__``), which may import anything.
 """
 
@@ -27,7 +28,7 @@ import app
 
 APP = Path(app.__file__).parent
 PACKAGES = {"tables", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
-SHARED = {"app.config", "app.db", "app.logging", "app.errors", "app.metrics", "app.resources"}
+SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 
 # Between the domain packages: exactly these edges.
 DOMAIN_EDGES = {
@@ -44,28 +45,22 @@ DOMAIN_EDGES = {
 ALLOWED: dict[str, set[str] | None] = {
     "tables": {"app.config", "app.db", "app.logging"},
     "realtime": {"tables"} | SHARED,
-    "lobby": {"realtime", "tables", "app.deps", "app.ratelimits"} | SHARED,
+    "lobby": {"realtime", "tables", "app.deps"} | SHARED,
     "bots": {"realtime", "tables", "app.deps"} | SHARED,
-    "history": {"tables", "web", "app.ratelimits"} | SHARED,
+    "history": {"tables", "web"} | SHARED,
     "web": SHARED,
     "notify": {"realtime", "tables", "web", "app.deps"} | SHARED,
-    "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps", "app.ratelimits"}
-    | SHARED,
+    "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps"} | SHARED,
     "app.config": set(),
     "app.db": {"app.config"},
     "app.logging": set(),
-    "app.errors": {"app.logging"},
     "app.deps": {"realtime", "tables", "app.config", "app.db"},
-    "app.health": set(),
     "app.migrate": {"app.resources"},
-    "app.metrics": set(),
     "app.resources": set(),
-    "app.ratelimits": {"app.metrics"},
-    "app.headers": set(),
-    "app.headguard": {"app.logging"},
-    "app.bodylimit": set(),
-    "app.compression": set(),
-    "app.apidocs": set(),
+    "app.models": {"tables", "groups", "history", "notify"},
+    # The HTTP shell: errors, request rates, headers, limits, compression, health, metrics,
+    # API docs; on the logs only, so that every part may use its errors and metrics.
+    "app.http": {"app.logging"},
     "app": set(),
     "app.main": None,
     "app.__main__": None,

@@ -16,8 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
-import app.notify.models  # noqa: F401  (registers the push tables)
-import app.tables.models  # noqa: F401  (registers the tables)
+import app.models  # noqa: F401  (registers every package's models on Base.metadata)
 from app.config import sync_database_url
 from app.db import Base
 from app.migrate import MIGRATION_LOCK, alembic_config, upgrade_head

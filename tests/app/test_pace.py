@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from app.bots.runner import takeover_limit
 from app.notify.pace import Reminders
-from app.tables.live import TableOptions
+from app.tables.options import TableOptions
 from tests.app.conftest import AppFactory
 from tests.app.helpers import create_table, seat_everyone
 from tests.app.test_push import Browser, Receiver, _subscribe, assert_no_card, receiver

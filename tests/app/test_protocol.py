@@ -12,7 +12,8 @@ from app.realtime import connection, messages, present, protocol
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ActionIn, ErrorCode, PingIn
 from app.tables import live as live_mod
-from app.tables.live import SeatInfo, TableOptions
+from app.tables.live import SeatInfo
+from app.tables.options import TableOptions
 
 
 def code_of(raw: str | bytes) -> str:

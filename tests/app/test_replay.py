@@ -12,8 +12,9 @@ import engine
 from app.history import service
 from app.tables import live as live_mod
 from app.tables import replay
-from app.tables.live import LiveTable, SeatInfo, TableOptions
+from app.tables.live import LiveTable, SeatInfo
 from app.tables.models import Table
+from app.tables.options import TableOptions
 from app.tables.replay import Move, ReplayedHand, ReplayError
 from app.tables.repository import TableRows
 from app.tables.rows import ActionRow, HandRow, SeatRow

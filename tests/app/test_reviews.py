@@ -16,9 +16,8 @@ import pytest
 from fastapi import FastAPI
 
 import engine
-from app.history import review_worker
+from app.history import review_worker, reviews
 from app.history.review_worker import ReviewWorker
-from app.tables import reviews
 from tests.app import databases
 from tests.app.conftest import AppFactory
 from tests.app.test_history import AppClient, Table, http, open_table, play

@@ -17,7 +17,8 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.tables.models import Hand, HandReview, Table
+from app.history.models import HandReview
+from app.tables.models import Hand, Table
 
 PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
 

@@ -24,7 +24,7 @@ from fastapi.responses import JSONResponse
 from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from app import metrics
+from app.http import metrics
 
 Kind = Literal["create_table", "join"]
 

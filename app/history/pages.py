@@ -1,0 +1,116 @@
+"""A table's history pages: score sheet (HTML, CSV), hand pages with replay and review, the
+hand and game files, and "my tables".
+
+Private by construction: every route needs the table's invite code (or, for "my tables", the
+browser's own seat cookies); every response says ``noindex`` and ``no-store``; only finished
+hands are ever shown, so nothing of the hand in progress leaves the server.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import HTMLResponse
+
+from app.history import mine, sheet, views
+from app.history.i18n import Text
+from app.history.rendering import error_page, render
+from app.history.views import CodePath, HandPath, PartialQuery, SeatQuery, Source, StepQuery
+from app.http.errors import error_response
+from app.tables import chat, hints
+from app.web.pages import PageLanguage
+from app.web.render import PrivateRoute
+
+router = APIRouter(route_class=PrivateRoute, include_in_schema=False)
+
+
+@router.get("/t/{invite_code}/sheet", response_class=HTMLResponse)
+async def sheet_page(request: Request, invite_code: CodePath, lang: PageLanguage) -> HTMLResponse:
+    """The score sheet, laid out like the paper one."""
+    history = await views.table_history(request, invite_code)
+    if history is None:
+        return error_page(request, lang, 404, "unknown_table")
+    db, table_id = request.app.state.db_engine, history.live.table_id
+    return views.sheet_page(
+        request,
+        lang,
+        history,
+        Source.table(invite_code),
+        viewer=views.viewer_seat(request, history),
+        hints=await hints.taken(db=db, table_id=table_id),
+        talk=await chat.lines(db=db, table_id=table_id, limit=None),
+    )
+
+
+@router.get("/t/{invite_code}/sheet.csv")
+async def sheet_csv(request: Request, invite_code: CodePath) -> Response:
+    """The score sheet as CSV: one line per hand."""
+    history = await views.table_history(request, invite_code)
+    if history is None:
+        return error_response(404, "unknown_table", "no table has this invite code")
+    filename = f"mu-scoresheet-{history.created_at:%Y-%m-%d}.csv" if history.created_at else ""
+    return Response(
+        sheet.to_csv(history),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename or "mu.csv"}"'},
+    )
+
+
+@router.get("/t/{invite_code}/hands/{number}", response_class=HTMLResponse)
+async def hand_page(
+    request: Request,
+    invite_code: CodePath,
+    number: HandPath,
+    lang: PageLanguage,
+    step: StepQuery = 0,
+    seat: SeatQuery = None,
+    partial: PartialQuery = False,
+    review: Annotated[bool, Query()] = False,
+) -> HTMLResponse:
+    """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""
+    history = await views.table_history(request, invite_code)
+    if history is None:
+        return error_page(request, lang, 404, "unknown_table")
+    record = history.hand(number)
+    if record is None:
+        status, code, _message = views.missing_hand(history, number)
+        return error_page(request, lang, status, code)
+    viewer = views.viewer_seat(request, history)
+    judged = await views.read_review(request, history, record, Text(lang), viewer)
+    if review:  # the review section alone (the page polls it while the review runs)
+        return render(request, "history/_review.html", lang, code=invite_code, review=judged)
+    return views.hand_page(
+        request, lang, history, record, Source.table(invite_code),
+        step=step, seat=seat, partial=partial, viewer=viewer, review=judged,
+    )  # fmt: skip
+
+
+@router.get("/t/{invite_code}/hands/{number}/file")
+async def hand_file(request: Request, invite_code: CodePath, number: HandPath) -> Response:
+    """A finished hand as a hand file (docs/notation.md)."""
+    history = await views.table_history(request, invite_code)
+    if history is None:
+        return error_response(404, "unknown_table", "no table has this invite code")
+    record = history.hand(number)
+    if record is None:
+        return error_response(*views.missing_hand(history, number))
+    return views.hand_file(history, record)
+
+
+@router.get("/t/{invite_code}/game.txt")
+async def game_file(request: Request, invite_code: CodePath) -> Response:
+    """The table's finished hands as a game file (docs/notation.md)."""
+    history = await views.table_history(request, invite_code)
+    if history is None:
+        return error_response(404, "unknown_table", "no table has this invite code")
+    return views.game_file(history)
+
+
+@router.get("/me/tables", response_class=HTMLResponse)
+async def my_tables_page(request: Request, lang: PageLanguage) -> HTMLResponse:
+    """The tables this browser sits at, and statistics per player name across them."""
+    tables = await mine.my_tables(session_factory=views.sessions(request), cookies=request.cookies)
+    return render(
+        request, "history/tables.html", lang, tables=tables, stats=mine.statistics(tables)
+    )

@@ -1,0 +1,165 @@
+"""What a table's history pages and an imported file's pages share: the address and query
+types, finding the history, and the score sheet, hand page and file responses, built from a
+:class:`TableHistory` whichever way it came (a table's log or an imported file)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Path, Query, Request, Response
+from fastapi.responses import HTMLResponse
+
+import engine
+from app.db import SessionFactory
+from app.history import files, hands, review_page, reviews, service, sheet
+from app.history.i18n import Text
+from app.history.rendering import render
+from app.history.service import HandRecord, TableHistory
+from app.tables import tokens
+
+# "all", or a seat of the largest table the rules allow.
+SEAT_PATTERN = f"^(all|[0-{max(engine.rules_catalog().player_counts) - 1}])$"
+CodePath = Annotated[str, Path(max_length=128)]
+HandPath = Annotated[int, Path(ge=1, le=100_000)]
+# A replay's place: the step, whose eyes (a seat or "all"), and the frame alone (for the script).
+StepQuery = Annotated[int, Query(ge=0, le=10_000)]
+SeatQuery = Annotated[str | None, Query(max_length=8, pattern=SEAT_PATTERN)]
+PartialQuery = Annotated[bool, Query()]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a history's pages live: a table (``/t/{code}``) or an imported file."""
+
+    code: str
+    base: str
+    imported: bool
+
+    @classmethod
+    def table(cls, invite_code: str) -> Source:
+        return cls(invite_code, f"/t/{invite_code}", imported=False)
+
+    @classmethod
+    def file(cls, code: str) -> Source:
+        return cls(code, f"/import/{code}", imported=True)
+
+
+def sessions(request: Request) -> SessionFactory:
+    factory: SessionFactory = request.app.state.session_factory
+    return factory
+
+
+async def table_history(request: Request, invite_code: str) -> TableHistory | None:
+    return await service.load(session_factory=sessions(request), invite_code=invite_code)
+
+
+def viewer_seat(request: Request, history: TableHistory) -> int | None:
+    token = request.cookies.get(tokens.seat_cookie_name(history.invite_code))
+    return history.seat_of_token(token)
+
+
+def missing_hand(history: TableHistory, number: int) -> tuple[int, str, str]:
+    """Why hand ``number`` cannot be shown: (status, code, message)."""
+    if history.running == number:
+        return 409, "hand_in_progress", "this hand is still being played; it is shown once over"
+    return 404, "unknown_hand", "this table has no such hand"
+
+
+def perspective(seat: str | None, viewer: int | None, players: int) -> int | None:
+    """Whose hand the replay shows: the asked seat, else the viewer's own; None = all open."""
+    if seat is None:
+        return viewer
+    if seat == "all" or int(seat) >= players:
+        return None
+    return int(seat)
+
+
+async def read_review(
+    request: Request,
+    history: TableHistory,
+    record: HandRecord,
+    t: Text,
+    viewer: int | None = None,
+) -> review_page.ReviewPage:
+    """The search bot's review of a finished hand as the page and the API show it."""
+    stored = await reviews.read(
+        db=request.app.state.db_engine,
+        table_id=history.live.table_id,
+        hand_number=record.number,
+    )
+    return review_page.build(stored, history, record, t, viewer)
+
+
+def sheet_page(
+    request: Request,
+    lang: str,
+    history: TableHistory,
+    source: Source,
+    *,
+    viewer: int | None = None,
+    hints: Mapping[int, Any] | None = None,
+    talk: Sequence[Any] = (),
+) -> HTMLResponse:
+    """The score sheet, laid out like the paper one."""
+    t = Text(lang)
+    return render(
+        request, "history/sheet.html", lang, code=source.code, base=source.base,
+        imported=source.imported, history=history, sheet=sheet.build(history, t),
+        totals_chart=sheet.totals_chart(history, t), viewer=viewer, hints=hints or {}, talk=talk,
+    )  # fmt: skip
+
+
+def hand_page(
+    request: Request,
+    lang: str,
+    history: TableHistory,
+    record: HandRecord,
+    source: Source,
+    *,
+    step: int,
+    seat: str | None,
+    partial: bool,
+    viewer: int | None = None,
+    review: review_page.ReviewPage | None = None,
+) -> HTMLResponse:
+    """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open);
+    with ``partial`` the replay's frame alone."""
+    t = Text(lang)
+    shown = perspective(seat, viewer, history.players)
+    context: dict[str, Any] = {
+        "code": source.code,
+        "base": source.base,
+        "imported": source.imported,
+        "history": history,
+        "frame": hands.frame(history, record, step, shown, t),
+        "viewer": viewer,
+        "seat_param": "all" if shown is None else str(shown),
+    }
+    if partial:
+        return render(request, "history/_replay.html", lang, **context)
+    detail = hands.detail(history, record, t)
+    steps = hands.auction_steps(detail, history.players)
+    return render(
+        request, "history/hand.html", lang, hand=detail, auction=steps, review=review, **context
+    )
+
+
+def hand_file(history: TableHistory, record: HandRecord) -> Response:
+    """A finished hand as a hand file (docs/notation.md)."""
+    name = files.filename(history, f"hand-{record.number}")
+    return _text_file(files.hand_file(history, record), name)
+
+
+def game_file(history: TableHistory) -> Response:
+    """The finished hands as a game file (docs/notation.md)."""
+    return _text_file(files.game_file(history), files.filename(history, "game"))
+
+
+def _text_file(text: str, filename: str) -> Response:
+    return Response(
+        text,
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

@@ -1,0 +1,148 @@
+"""A table's options, defined once.
+
+:class:`TableChoices` holds what the creator of a table chooses, one field per option with its
+type, default, bounds and description; :class:`TableOptions` adds what the table itself keeps
+(the seats held by "Play again"). Everything else is derived from these two classes:
+
+- the create request, ``app.lobby.schemas.TableCreate`` (a subclass: the same validation and
+  OpenAPI description, plus the engine's judgement);
+- the stored ``options`` JSON (:meth:`TableOptions.to_json`, :meth:`TableOptions.from_json`,
+  which reads rows stored before an option existed: they get its default);
+- the public view, ``app.lobby.schemas.TableOptionsPublic`` (a subclass);
+- the options of imported hand and game files (``app/history/files.py``).
+
+Adding an option means: a field here, its control in the home page's form
+(``templates/home.html``, ``static/js/home.js``), and its use.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Mapping
+from typing import Any, Literal, Self, Union, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field
+
+import engine
+
+Pace = Literal["live", "correspondence"]
+# Whole numbers: stored and described as they always were (``60``, not ``60.0``).
+DEFAULT_TAKEOVER_SECONDS = 60
+DEFAULT_MOVE_HOURS = 24
+# The engine's limits and defaults (no rule is typed again here).
+RULES = engine.rules_catalog()
+SEATS = max(RULES.player_counts)
+_REMOVED_COLOURS = max(deal.removed_colours for v in RULES.variants for deal in v.deals)
+
+
+class TableChoices(BaseModel):
+    """What the creator of a table chooses (the fields of ``POST /api/tables``)."""
+
+    players: int = Field(ge=min(RULES.player_counts), le=SEATS, examples=[5])
+    variant: str = Field(default=RULES.default_variant, max_length=32)
+    # Neither ``target_score`` nor ``hands``: the variant's default end (the engine's).
+    target_score: int | None = Field(
+        default=None, ge=RULES.target_score.min, le=RULES.target_score.max
+    )
+    hands: int | None = Field(default=None, ge=RULES.hands.min, le=RULES.hands.max)
+    takeover_seconds: float | None = Field(
+        default=DEFAULT_TAKEOVER_SECONDS,
+        ge=0,
+        le=86_400,
+        description="a bot plays for a person away this long, until they return; null: never",
+    )
+    newcomers_take_bots: bool = Field(
+        default=True, description="whether a newcomer may take over a bot's seat"
+    )
+    removed_colours: tuple[str, ...] | None = Field(
+        default=None,
+        max_length=_REMOVED_COLOURS,
+        examples=[[str(colour) for colour in RULES.colours[-2:]]],
+        description="3 players: the colours left out of the deck (classic 2, revised 1); "
+        "null: a random choice per hand, recorded with the hand",
+    )
+    hints: bool = Field(
+        default=False,
+        description="beginner hints: players may ask the search bot for a move on their turn; "
+        "hints taken are marked on the score sheet",
+    )
+    # live: an away person's bot after ``takeover_seconds``; correspondence: each player has
+    # ``move_hours`` per move, the table waits, and a bot plays for an away person only if the
+    # host allowed it (``correspondence_bots``), after that time.
+    pace: Pace = Field(
+        default="live",
+        description="live: one sitting; correspondence: move_hours per move, the table waits",
+    )
+    move_hours: float = Field(
+        default=DEFAULT_MOVE_HOURS,
+        ge=1,
+        le=24 * 14,
+        description="correspondence: hours each player has per move",
+    )
+    correspondence_bots: bool = Field(
+        default=False,
+        description="correspondence: a bot may play for a player whose move time ran out",
+    )
+
+
+class TableOptions(TableChoices):
+    """A table's options as it keeps them (immutable): the creator's choices and the seats
+    kept by "Play again"."""
+
+    model_config = ConfigDict(frozen=True)
+
+    # A table opened by "Play again": the people's seats are kept for them (only the way back
+    # from the previous table takes them) until ``reserved_until`` (Unix time).
+    reserved: tuple[int, ...] = Field(
+        default=(), description="Play again: the seats kept for the previous game's players"
+    )
+    reserved_until: float | None = Field(
+        default=None, description="until when the seats are kept (Unix time)"
+    )
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The stored ``options`` (or a validated request's fields), never refused: a missing
+        option gets its default, and the bounds are checked on the request only (they have
+        changed since some tables were stored)."""
+        values = {
+            name: _decode(field.annotation, data[name], field.default)
+            for name, field in cls.model_fields.items()
+            if name in data
+        }
+        return cls.model_construct(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``options`` JSON stored with the table (the seats kept only while there are)."""
+        kept = None if self.reserved else {"reserved", "reserved_until"}
+        return self.model_dump(mode="json", exclude=kept)
+
+    def game_options(self) -> engine.GameOptions:
+        """The engine's options; ``ValueError`` if the engine refuses them."""
+        return engine.GameOptions(
+            players=self.players,
+            variant=self.variant,
+            target_score=self.target_score,
+            hands=self.hands,
+            removed_colours=self.removed_colours,
+        )
+
+
+def _decode(kind: Any, value: Any, default: Any) -> Any:
+    """A stored value as the field's type has it: sequences as tuples (an empty optional one
+    as None), flags as bools, an unknown choice as the default."""
+    args = get_args(kind)
+    if get_origin(kind) in (Union, types.UnionType):  # ``X | None``: None stays None
+        inner = next(arg for arg in args if arg is not type(None))
+        if get_origin(inner) is tuple:
+            return tuple(value) if value else None
+        return value
+    if get_origin(kind) is tuple:
+        return tuple(value)
+    if get_origin(kind) is Literal:
+        return value if value in args else default
+    if kind is bool:
+        return bool(value)
+    if kind is float:
+        return float(value)
+    return value

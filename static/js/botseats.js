@@ -3,7 +3,7 @@
 import { $, fill, h, toast } from "./dom.js";
 import { _ } from "./i18n.js";
 import { SEAT_TAKEN } from "./errors.js";
-import { seatNumber } from "./names.js";
+import { botLevelName, seatNumber } from "./names.js";
 import { RULES } from "./rulebook.js";
 import { state } from "./state.js";
 

@@ -20,7 +20,9 @@ JS = REPO / "static" / "js"
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_protocol_js", REPO / "tools" / "gen_protocol_js.py")
+    spec = importlib.util.spec_from_file_location(
+        "gen_protocol_js", REPO / "tools" / "gen_protocol_js.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -66,6 +68,6 @@ def test_no_script_types_a_close_code_or_a_reaction_list_itself() -> None:
         if path.name == "protocol.js":
             continue
         source = path.read_text(encoding="utf-8")
-        assert not {n for n in re.findall(r"\b\d{4}\b", source)} & codes, path.name
+        assert not set(re.findall(r"\b\d{4}\b", source)) & codes, path.name
         assert "MAX_CHARS = " not in source, path.name
         assert not re.search(r'\["thumbs_up"', source), path.name

@@ -47,7 +47,9 @@ def _release(page: Page, held: list[Route]) -> None:
     page.unroute(SEATS)
 
 
-def test_a_refused_seat_request_finds_the_picker_up_to_date(browser: Browser, server: Server) -> None:
+def test_a_refused_seat_request_finds_the_picker_up_to_date(
+    browser: Browser, server: Server
+) -> None:
     code = server.new_table(4)
     page = _newcomer(browser, server, code)
     held = _held_seat_requests(page)

@@ -5,30 +5,26 @@
 // their seat instead. Spectators may follow to watch.
 import { $, fill, h, toast } from "./dom.js";
 import { _ } from "./i18n.js";
+import { isSeated, state } from "./state.js";
 
-const state = { code: "", next: null, view: null, busy: false, declined: false };
+// This feature's slice of the state: `state.again` = {next (the next game's invite code, once
+// someone opened it), busy (a request on its way), declined (you said no thanks)}.
+const again = state.again;
 
-export function startAgain({ code }) {
-  state.code = code;
+// The feature (docs/client.md, "Features"): the slot is drawn with every view.
+export function againFeature() {
+  return { name: "again", onMessage: { next_table: onNextTable }, render: drawSlot };
 }
 
-// Called with every view and whenever the game-end dialog is (re)drawn.
-export function againView(view) {
-  state.view = view;
-  drawSlot();
-}
-
-export function onNextTable(message) {
-  state.next = message.code;
+function onNextTable(message) {
+  again.next = message.code;
   drawSlot();
   const dialog = $("#summary");
-  if (state.view?.game_over && !dialog.open && !state.declined) {
+  if (state.view?.game_over && !dialog.open && !again.declined) {
     // The game-end dialog may have been closed: bring the offer back to everyone.
     $("#btn-standings")?.click();
   }
 }
-
-const seated = () => state.view && state.view.seat !== null && state.view.seat !== undefined;
 
 function drawSlot() {
   const slot = $("#play-again-slot");
@@ -37,41 +33,41 @@ function drawSlot() {
     fill(slot);
     return;
   }
-  if (!seated()) {
+  if (!isSeated(state.view)) {
     fill(
       slot,
-      state.next
-        ? h("a", { href: `/t/${encodeURIComponent(state.next)}`, dataset: { testid: "watch-next" } }, _("Watch the next game"))
+      again.next
+        ? h("a", { href: `/t/${encodeURIComponent(again.next)}`, dataset: { testid: "watch-next" } }, _("Watch the next game"))
         : null,
     );
     return;
   }
-  if (state.declined) {
+  if (again.declined) {
     fill(slot, h("span", { class: "muted" }, _("A bot plays your seat in the next game.")));
     return;
   }
   const go = h(
     "button",
-    { type: "button", class: "primary", disabled: state.busy, dataset: { testid: "play-again" }, onclick: () => playAgain(false) },
-    state.next ? _("Join the next game") : _("Play again"),
+    { type: "button", class: "primary", disabled: again.busy, dataset: { testid: "play-again" }, onclick: () => playAgain(false) },
+    again.next ? _("Join the next game") : _("Play again"),
   );
-  const no = state.next
+  const no = again.next
     ? h(
         "button",
-        { type: "button", class: "ghost", disabled: state.busy, dataset: { testid: "decline-again" }, onclick: () => playAgain(true) },
+        { type: "button", class: "ghost", disabled: again.busy, dataset: { testid: "decline-again" }, onclick: () => playAgain(true) },
         _("No thanks"),
       )
     : null;
   fill(
     slot,
-    state.next ? h("p", { class: "again-note" }, _("The next game is open: same players, seats and rules.")) : null,
+    again.next ? h("p", { class: "again-note" }, _("The next game is open: same players, seats and rules.")) : null,
     h("span", { class: "row again-buttons" }, go, no),
   );
 }
 
 async function playAgain(decline) {
-  if (state.busy) return;
-  state.busy = true;
+  if (again.busy) return;
+  again.busy = true;
   drawSlot();
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(state.code)}/again`, {
@@ -81,7 +77,7 @@ async function playAgain(decline) {
     });
     const answer = await response.json().catch(() => ({}));
     if (response.ok && decline) {
-      state.declined = true;
+      again.declined = true;
       return;
     }
     if (response.ok) {
@@ -89,15 +85,15 @@ async function playAgain(decline) {
       return;
     }
     // This browser took its seat there already (another tab): just go over.
-    if (answer.detail?.code === "seat_taken" && state.next) {
-      location.assign(`/t/${encodeURIComponent(state.next)}`);
+    if (answer.detail?.code === "seat_taken" && again.next) {
+      location.assign(`/t/${encodeURIComponent(again.next)}`);
       return;
     }
     toast(_("The next game could not be opened. Please try again."));
   } catch {
     toast(_("Not connected right now."));
   } finally {
-    state.busy = false;
+    again.busy = false;
     drawSlot();
   }
 }

@@ -2,20 +2,20 @@
 // bot takes over their seat (the server sends that time in the view: `takeover_at`); then the
 // seat says "bot playing" until they are back. Your own page, when its connection is lost, offers
 // "I'm back" to reconnect at once; reconnecting is all it takes to play again yourself.
-import { seatExtras, seatName } from "./board.js";
 import { $, h } from "./dom.js";
 import { _ } from "./i18n.js";
+import { seatName } from "./names.js";
+import { state } from "./state.js";
 
-let ticker = 0;
-
-export function startAway({ reconnect, redraw }) {
-  seatExtras.push(countdownAt);
-  $("#btn-back").addEventListener("click", reconnect);
-  // A countdown on screen is redrawn every second while one runs.
-  away.redraw = redraw;
+// The feature (docs/client.md, "Features"). `page`: {reconnect(), redrawSeats()}.
+export function awayFeature(page) {
+  $("#btn-back").addEventListener("click", page.reconnect);
+  return {
+    name: "away",
+    render: (current) => tickWhileCounting(page, current),
+    seatExtra: countdownAt,
+  };
 }
-
-const away = { redraw: () => {}, view: null };
 
 // Seconds left before the bot takes over `seat`, or null (no countdown).
 function secondsLeft(view, seat) {
@@ -24,22 +24,23 @@ function secondsLeft(view, seat) {
   return Math.max(0, Math.ceil(at - Date.now() / 1000));
 }
 
-export function awayView(view) {
-  away.view = view;
-  const counting = (view.seats ?? []).some((_seat, i) => secondsLeft(view, i) !== null);
-  if (counting && !ticker) {
-    ticker = setInterval(() => {
-      if (!away.view || !(away.view.seats ?? []).some((_s, i) => secondsLeft(away.view, i) !== null)) {
-        clearInterval(ticker);
-        ticker = 0;
-        return;
-      }
-      away.redraw();
-    }, 1000);
-  }
+const counting = (view) => Boolean(view) && (view.seats ?? []).some((_seat, i) => secondsLeft(view, i) !== null);
+
+// A countdown on screen is redrawn every second while one runs (state.away.ticker).
+function tickWhileCounting(page, { view }) {
+  const away = state.away;
+  if (!counting(view) || away.ticker) return;
+  away.ticker = setInterval(() => {
+    if (!counting(state.view)) {
+      clearInterval(away.ticker);
+      away.ticker = 0;
+      return;
+    }
+    page.redrawSeats();
+  }, 1000);
 }
 
-function countdownAt(view, seat) {
+function countdownAt({ view }, seat) {
   const left = secondsLeft(view, seat);
   if (left === null) return null;
   const turn = view.to_move === seat && !view.game_over;

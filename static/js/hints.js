@@ -1,10 +1,30 @@
 // Beginner hints (tables opened with the "beginner hints" option): on your turn a button asks
 // the server's search bot for a move; the answer names the move with a one-line reason. The
 // server stores every hint it gives, and the score sheets mark the hand (nobody is fooled).
-import { seatName } from "./board.js";
 import { cardName, trumpName } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
+import { seatName } from "./names.js";
+import { isSeated, setHint, setHintPending, state } from "./state.js";
+
+// The feature (docs/client.md, "Features"). `page`: {send(message) -> whether it went out,
+// redraw() (the table)}. The hint and whether one is being asked are the state's (`hint`,
+// `hintPending`).
+export function hintsFeature(page) {
+  const onHint = (message) => {
+    setHint(message);
+    page.redraw();
+  };
+  return { name: "hints", onMessage: { hint: onHint }, render: (current) => renderHint(page, current) };
+}
+
+// Ask for the search bot's move on the version on screen (answered with a `hint` message).
+function askHint(page) {
+  if (state.hintPending || state.version === null) return;
+  if (!page.send({ type: "hint", version: state.version })) return;
+  setHintPending(true);
+  page.redraw();
+}
 
 const oneDecimal = (value) => (Math.round(value * 10) / 10).toLocaleString(document.documentElement.lang || "en");
 
@@ -55,22 +75,21 @@ export function hintText(view, hint) {
 }
 
 // The hint box under the prompt: shown on your turn at a table with hints.
-export function renderHint(view, ui) {
+function renderHint(page, { view, info, hint: latest, hintPending, version }) {
   const box = $("#hint");
-  const myTurn = Boolean(ui.info?.options?.hints) && view.seat !== null && view.seat !== undefined
-    && view.to_move === view.seat && Boolean(view.prompt);
+  const myTurn = Boolean(info?.options?.hints) && isSeated(view) && view.to_move === view.seat && Boolean(view.prompt);
   box.hidden = !myTurn;
   if (!myTurn) {
     fill(box);
     return;
   }
-  const hint = ui.hint && ui.hint.version === ui.socket?.version ? ui.hint : null;
+  const hint = latest && latest.version === version ? latest : null;
   fill(
     box,
     h(
       "button",
-      { type: "button", class: "hint-button", disabled: ui.hintPending || Boolean(hint), dataset: { testid: "hint-button" }, onclick: () => ui.onHint() },
-      ui.hintPending ? _("Thinking…") : _("Hint"),
+      { type: "button", class: "hint-button", disabled: hintPending || Boolean(hint), dataset: { testid: "hint-button" }, onclick: () => askHint(page) },
+      hintPending ? _("Thinking…") : _("Hint"),
     ),
     hint ? h("p", { class: "hint-text", dataset: { testid: "hint-text" }, role: "status" }, hintText(view, hint)) : null,
   );

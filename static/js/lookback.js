@@ -1,11 +1,18 @@
 // "Look back": what everyone at the table has seen of the hand so far, in one dialog: the tricks
 // already played (newest first, from the view's `tricks`) and the whole auction (`auction`).
-import { seatName } from "./board.js";
 import { cardFace } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
+import { seatName } from "./names.js";
+import { state } from "./state.js";
 
-export function showLookBack(view) {
+// The feature (docs/client.md, "Features"): the header's "Look back" button.
+export function lookBackFeature() {
+  $("#btn-look").addEventListener("click", () => state.view && showLookBack(state.view));
+  return { name: "lookback" };
+}
+
+function showLookBack(view) {
   const dialog = $("#lookback");
   fill(
     $(".dialog-body", dialog),

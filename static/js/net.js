@@ -1,5 +1,7 @@
-// The table's WebSocket: sends actions with the version they were taken on, keeps the line
-// alive with pings, and reconnects by itself with a growing pause after the socket drops.
+// The table's WebSocket, as a transport only: sends messages, hands every frame it receives to
+// `onMessage` (static/js/router.js says who handles which type), keeps the line alive with
+// pings, reports whether it is connected, and reconnects by itself with a growing pause after
+// the socket drops, unless `onClose(code)` says the close code ends it (static/js/protocol.js).
 
 const PING_MS = 20000;
 // A socket that has heard nothing (not even a pong) for this long is dead even if the browser
@@ -7,15 +9,13 @@ const PING_MS = 20000;
 const SILENCE_MS = 2.5 * PING_MS;
 // Short pauses: a friend waiting at the table should not wait long after the network returns.
 const RETRY_MS = [250, 500, 1000, 2000, 3000];
-const POLICY_VIOLATION = 1008; // the server closes with this for a bad seat token
-const UNKNOWN_TABLE = 4404; // ... and with this for an invite code that names no table
-const SPECTATORS_FULL = 4503; // ... and with this when the table has all the spectators it takes
+const ABNORMAL_CLOSURE = 1006; // RFC 6455: the connection was lost without a close frame
 
 export class TableSocket {
-  constructor(code, { onView, onError, onStatus, onRejected, onGone, onFull, onHint, onTalk }) {
+  // onMessage(message), onStatus(connected), onClose(code) -> true when no reconnect should follow
+  constructor(code, { onMessage, onStatus, onClose }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(code)}`;
-    this.handlers = { onView, onError, onStatus, onRejected, onGone, onFull, onHint, onTalk };
-    this.version = null;
+    this.handlers = { onMessage, onStatus, onClose };
     this.attempt = 0;
     this.ws = null;
     this.pinger = 0;
@@ -45,22 +45,11 @@ export class TableSocket {
     ws.onclose = (event) => this.#closed(ws, event);
   }
 
-  // Actions always carry the version of the view they were chosen on, so a move made on an
-  // outdated screen is refused by the server instead of landing somewhere unexpected.
-  act(action) {
-    if (this.version === null) return false;
-    return this.#send({ type: "action", version: this.version, action });
-  }
-
-  // Beginner hints: ask for the search bot's move on the version on screen (answered "hint").
-  hint() {
-    if (this.version === null) return false;
-    return this.#send({ type: "hint", version: this.version });
-  }
-
-  // Talk and other messages that carry no version (chat, reactions).
+  // Whether the message went out (false: not connected right now).
   send(message) {
-    return this.#send(message);
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   // "I'm back": try to reconnect now instead of waiting out the pause.
@@ -73,12 +62,6 @@ export class TableSocket {
     this.ws?.close();
   }
 
-  #send(message) {
-    if (this.ws?.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify(message));
-    return true;
-  }
-
   #receive(data) {
     let message;
     try {
@@ -86,34 +69,13 @@ export class TableSocket {
     } catch {
       return;
     }
-    if (message.type === "view") {
-      this.version = message.version;
-      this.handlers.onView(message.view, message.version);
-    } else if (message.type === "error") {
-      this.handlers.onError(message);
-    } else if (message.type === "hint") {
-      this.handlers.onHint?.(message);
-    } else if (message.type !== "pong") {
-      this.handlers.onTalk?.(message);
-    }
+    this.handlers.onMessage(message);
   }
 
   #closed(ws, event) {
     if (ws !== this.ws) return;
     clearInterval(this.pinger);
-    if (this.stopped) return;
-    if (event.code === POLICY_VIOLATION) {
-      this.handlers.onRejected(event.reason);
-      return;
-    }
-    if (event.code === UNKNOWN_TABLE) {
-      this.handlers.onGone();
-      return;
-    }
-    if (event.code === SPECTATORS_FULL) {
-      this.handlers.onFull();
-      return;
-    }
+    if (this.stopped || this.handlers.onClose(event.code)) return;
     this.handlers.onStatus(false);
     const pause = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
@@ -122,12 +84,12 @@ export class TableSocket {
 
   #keepAlive(ws) {
     if (Date.now() - this.heard < SILENCE_MS) {
-      this.#send({ type: "ping" });
+      this.send({ type: "ping" });
       return;
     }
     ws.onclose = null;
     ws.close();
-    this.#closed(ws, { code: 1006 });
+    this.#closed(ws, { code: ABNORMAL_CLOSURE });
   }
 
   #retryNow() {

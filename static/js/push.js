@@ -3,6 +3,12 @@
 // "play again"); a second click turns it off again.
 import { $, toast } from "./dom.js";
 import { _, lang } from "./i18n.js";
+import { isSeated } from "./state.js";
+
+// The feature (docs/client.md, "Features"): the button follows every view.
+export function pushFeature() {
+  return { name: "push", render: ({ code, api, view }) => offerPush(code, api, isSeated(view)) };
+}
 
 const supported = () =>
   "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -60,8 +66,8 @@ async function turnOff(api, storeKey) {
   toast(_("Notifications for this table are off."));
 }
 
-// Shows the button while this browser holds a seat here (call on every view).
-export function offerPush(code, api, seated) {
+// Shows the button while this browser holds a seat here.
+function offerPush(code, api, seated) {
   const button = $("#btn-notify");
   if (!button) return;
   button.hidden = !seated || !supported();

@@ -1,6 +1,7 @@
 // End-of-hand summary (from the view's last_result), the running score sheet (from the server's
 // score-sheet endpoint) and the end-of-game winners.
-import { roleName, seatName, winnersText } from "./board.js";
+import { winnersText } from "./info.js";
+import { roleName, seatName } from "./names.js";
 import { trumpName } from "./cards.js";
 import { h } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";

@@ -1,99 +1,73 @@
 // The invite/lobby/table page. It asks the server about the table once, then follows it over the
 // table's WebSocket (as a spectator until you take a seat) and redraws on every view: the lobby
 // while seats are free, a notice when a newcomer finds every seat taken, then the table.
-import {
-  collectTrick,
-  renderFelt,
-  renderInfo,
-  renderMe,
-  renderPrompt,
-  renderRing,
-  selecting,
-  statusText,
-} from "./board.js";
-import { $, copyField, fill, h, toast } from "./dom.js";
+//
+// The page's state is one object (state.js); every server message goes through one router
+// (router.js) to the page's handlers below or to a feature's; the features are listed once here.
+import { againFeature } from "./again.js";
+import { awayFeature } from "./away.js";
+import { drawBoard } from "./board.js";
+import { $, fill, toast } from "./dom.js";
+import { aboutMoves, errorText } from "./errors.js";
+import { noticeTrickWon, renderFelt } from "./felt.js";
+import { selecting } from "./hand.js";
+import { hintsFeature } from "./hints.js";
 import { N_, _ } from "./i18n.js";
-import { drawLobby, lobbyOptions, lobbySeats, takeSeat, takeable } from "./lobby.js";
-import { showLookBack } from "./lookback.js";
-import { renderHint } from "./hints.js";
+import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
+import { lookBackFeature } from "./lookback.js";
 import { TableSocket } from "./net.js";
-import { offerPush } from "./push.js";
-import { chime, isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
+import { CLOSE } from "./protocol.js";
+import { pushFeature } from "./push.js";
+import { messageRouter } from "./router.js";
 import { rulesCard } from "./rules.js";
-import { fetchSheet, sheetLink, sheetTable, summaryContent } from "./summary.js";
-import { onChat, onReaction, startTalk, talkView } from "./talk.js";
-import { awayView, startAway } from "./away.js";
-import { againView, onNextTable, startAgain } from "./again.js";
-import { onUndo, startUndo, undoView, wireUndoButtons } from "./undo.js";
+import { renderRing } from "./seats.js";
+import { chime } from "./sound.js";
+import * as store from "./state.js";
+import { hasGame, isSeated, state, yourSeat } from "./state.js";
+import { openSummary, wireTools } from "./tools.js";
+import { talkFeature } from "./talk.js";
+import { undoFeature } from "./undo.js";
 
-const code = $("#app").dataset.code;
-const api = `/api/tables/${encodeURIComponent(code)}`;
-const rejoinKey = `mu_rejoin_${code}`;
-const overKey = `mu_over_${code}`;
-// A won trick stays in the middle this long; it starts moving to its winner after COLLECT_MS.
-const TRICK_SHOW_MS = 1400;
-const COLLECT_MS = 750;
+const rejoinKey = () => `mu_rejoin_${state.code}`;
+const overKey = () => `mu_over_${state.code}`;
 const baseTitle = document.title;
 
-const ui = {
-  info: null,
-  view: null,
-  socket: null,
-  screen: "loading", // "lobby", "full" (every seat held by a person) or "board"
-  watching: false, // a visitor who chose to watch rather than take a seat
-  joining: false,
-  selected: new Set(),
-  pending: false,
-  showing: null, // a just-won trick kept in the middle for a moment
-  collecting: false,
-  showTimer: 0,
-  collectTimer: 0,
+// What the features may ask of the page.
+const send = (message) => Boolean(state.socket?.send(message));
+const page = {
+  send,
+  redraw: () => onBoard() && draw(),
+  redrawSeats: () => onBoard() && renderRing(state.view, seatExtras),
+  reconnect: () => state.socket?.reconnectNow(),
+};
+
+store.openPage($("#app").dataset.code);
+
+// Every feature, in one list (docs/client.md, "Features"): {name, onMessage, render, seatExtra}.
+const features = [
+  talkFeature(page),
+  awayFeature(page),
+  againFeature(page),
+  undoFeature(page),
+  hintsFeature(page),
+  lookBackFeature(page),
+  pushFeature(page),
+];
+const seatExtras = (seat) => features.map((feature) => feature.seatExtra?.(state, seat) ?? null);
+const renderFeatures = () => features.forEach((feature) => feature.render?.(state));
+
+const controls = {
   onCard,
-  onBid: () => act({ type: "bid", cards: [...ui.selected] }),
+  onBid: () => act({ type: "bid", cards: [...state.selected] }),
   onPass: () => act({ type: "pass" }),
-  onDiscard: () => act({ type: "discard", cards: [...ui.selected] }),
+  onDiscard: () => act({ type: "discard", cards: [...state.selected] }),
   onTrump: (trump) => act({ type: "trump", trump }),
   onPartner: (seat) => act({ type: "partner", seat }),
   onReason: (reason) => toast(reason),
-  hint: null, // the latest beginner hint ({version, action, value, runner_up, worlds})
-  hintPending: false,
-  onHint: askHint,
 };
-
-// What the server's error codes (docs/protocol.md) mean to the player.
-const ERROR_TEXT = {
-  stale_version: N_("The table changed just before your move. Here is the current state."),
-  not_your_turn: N_("It is not your turn."),
-  wrong_phase: N_("That is not possible at this moment."),
-  too_many_cards: N_("Too many cards for this bid."),
-  no_cards: N_("Select at least one card."),
-  must_follow_suit: N_("You must follow the led suit."),
-  card_not_yours: N_("That card is not yours."),
-  trump_not_allowed: N_("That trump is not allowed."),
-  partner_not_allowed: N_("You cannot choose that partner."),
-  bad_action: N_("The move was not understood."),
-  hand_over: N_("The hand is already over."),
-  spectator: N_("Spectators can only watch."),
-  bad_json: N_("The move was not understood."),
-  bad_message: N_("The move was not understood."),
-  too_large: N_("The message was too large."),
-  discard_not_allowed: N_("Those cards cannot be discarded."),
-  not_started: N_("The game starts when every seat is taken."),
-  unavailable: N_("The server could not save your move just now. Please try again in a moment."),
-  rate_limited: N_("Too many messages at once. Please wait a moment."),
-  hints_off: N_("This table plays without hints."),
-  chat_empty: N_("Write something first."),
-  chat_too_long: N_("That is too long for the chat: at most 200 characters."),
-  chat_too_fast: N_("You are talking a lot: please wait a few seconds."),
-  nothing_to_undo: N_("That move can no longer be taken back."),
-  undo_pending: N_("Another request to take back a move is being decided."),
-  no_undo_request: N_("That request is over already."),
-};
-
-const TALK = { chat: onChat, reaction: onReaction, next_table: onNextTable, undo: onUndo };
 
 async function fetchInfo() {
-  const response = await fetch(api, { cache: "no-store" });
+  const response = await fetch(state.api, { cache: "no-store" });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`table info ${response.status}`);
   return response.json();
@@ -106,7 +80,7 @@ async function redeemRejoinLink() {
   const token = new URLSearchParams(location.hash.slice(1)).get("rejoin");
   if (!token) return;
   history.replaceState(null, "", location.pathname + location.search);
-  const response = await fetch(`${api}/rejoin`, {
+  const response = await fetch(`${state.api}/rejoin`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ token }),
@@ -117,25 +91,8 @@ const REJOIN_FAILED = N_(
   "This personal link does not hold a seat at this table. You can watch or take a free seat.",
 );
 
-// Links stored before the token moved out of the path (/t/CODE/rejoin/TOKEN) in the new form.
-const rejoinLink = (stored) => stored?.replace(/\/rejoin\/([^/?#]+)$/, "#rejoin=$1") ?? "";
-
 async function start() {
-  unlockAudioOnGesture();
-  wireTools();
-  startTalk({
-    code,
-    send: (message) => Boolean(ui.socket?.send(message)),
-    redraw: redrawRing,
-  });
-  startAway({ reconnect: () => ui.socket?.reconnectNow(), redraw: redrawRing });
-  startAgain({ code });
-  // Undo messages carry the version of the view they are about.
-  startUndo({
-    send: (message) =>
-      Boolean(ui.socket?.send({ ...message, version: message.version ?? ui.socket.version })),
-  });
-  wireUndoButtons();
+  wireTools({ join, watch });
   await redeemRejoinLink();
   let info;
   try {
@@ -149,8 +106,7 @@ async function start() {
     $("#missing").hidden = false;
     return;
   }
-  ui.info = info;
-  lobbyOptions(info.options);
+  store.setInfo(info);
   fill($("#rules-card"), rulesCard(info.rules));
   // The rules in short are written for one variant (the page says which).
   const short = $("#rules-short");
@@ -159,73 +115,82 @@ async function start() {
   route();
 }
 
-// Bubbles and countdowns change between views: only the seats are drawn again.
-function redrawRing() {
-  if (ui.view && ui.screen === "board") renderRing(ui.view);
-}
+const onBoard = () => Boolean(state.view) && state.screen === "board";
 
 // ----- which screen: lobby, "this table is full", or the table -----
 
-// Before the first deal the server sends a "waiting" view: the lobby stays up until then.
-const hasGame = (view) => Boolean(view?.phase) && view.phase !== "waiting";
-const yourSeat = () => (ui.view ? ui.view.seat : ui.info.you) ?? null;
-
 function route() {
-  const view = ui.view;
-  const seats = lobbySeats(ui.info, view);
+  const view = state.view;
+  const seats = lobbySeats(state.info, view);
   const seated = yourSeat() !== null;
-  const status = view?.status ?? ui.info.status;
+  const status = view?.status ?? state.info.status;
   const playing = view ? hasGame(view) : status !== "waiting";
   let screen = "lobby";
-  if (playing && (seated || ui.watching || status === "over")) screen = "board";
+  if (playing && (seated || state.watching || status === "over")) screen = "board";
   else if (playing && !seats.some(takeable)) screen = "full";
   // The table needs a view to draw; until the socket's first one the page says it is loading.
   if (screen === "board" && !hasGame(view)) screen = "loading";
-  const before = ui.screen;
-  ui.screen = screen;
+  const before = store.setScreen(screen);
   $("#loading").hidden = screen !== "loading";
   $("#lobby").hidden = screen !== "lobby";
   $("#full").hidden = screen !== "full";
   $("#board").hidden = screen !== "board";
   $("#tools").hidden = screen !== "board";
   if (screen === "lobby") {
-    const canJoin = !seated && !ui.watching && seats.some(takeable);
-    drawLobby({ info: ui.info, seats, you: yourSeat(), canJoin });
+    const canJoin = !seated && !state.watching && seats.some(takeable);
+    drawLobby({ info: state.info, seats, you: yourSeat(), canJoin });
   }
   // The lobby closes when the table is full: start at the top, where the table begins.
   if (screen === "board" && before !== "board") scrollTo(0, 0);
 }
 
+// While your seat request is on its way the lobby stays up (a spectator's view would show the
+// table, or "table is full", for a moment), but it follows every view: the seat picker shows
+// who took which seat, so a refused request finds the picker up to date.
+function drawJoining() {
+  if (state.screen !== "lobby") return;
+  const seats = lobbySeats(state.info, state.view);
+  drawLobby({ info: state.info, seats, you: null, canJoin: true });
+}
+
 // ----- the live table -----
 
+// The page's own messages; the features add theirs (router.js).
+const OWN_MESSAGES = { view: onView, error: onError, pong: () => {} };
+
+// Close codes after which reconnecting would not help.
+const FINAL_CLOSE = {
+  [CLOSE.BAD_TOKEN]: onRejected,
+  [CLOSE.UNKNOWN_TABLE]: onGone,
+  [CLOSE.SPECTATORS_FULL]: onFull,
+};
+
 function connect() {
-  const socket = new TableSocket(code, {
-    onView: (view, version) => socket === ui.socket && onView(view, version),
-    onError: (message) => socket === ui.socket && onError(message),
-    onHint: (message) => socket === ui.socket && onHint(message),
-    onStatus: (connected) => socket === ui.socket && onStatus(connected),
-    onRejected: () => socket === ui.socket && onRejected(),
-    onGone: () => socket === ui.socket && onGone(),
-    onFull: () => socket === ui.socket && onFull(),
-    onTalk: (message) => socket === ui.socket && TALK[message.type]?.(message),
+  const dispatch = messageRouter(OWN_MESSAGES, features);
+  const socket = new TableSocket(state.code, {
+    onMessage: (message) => socket === state.socket && dispatch(message),
+    onStatus: (connected) => socket === state.socket && onStatus(connected),
+    onClose: (code) => {
+      if (socket !== state.socket || !Object.hasOwn(FINAL_CLOSE, code)) return false;
+      $("#banner").hidden = true;
+      FINAL_CLOSE[code]();
+      return true;
+    },
   });
-  ui.socket = socket;
+  store.setSocket(socket);
   socket.open();
-  $("#btn-me").hidden = !localStorage.getItem(rejoinKey);
+  $("#btn-me").hidden = !localStorage.getItem(rejoinKey());
 }
 
 async function join(event) {
   event.preventDefault();
-  ui.joining = true; // the spectator socket's views would briefly show the table to a watcher
   const joined = await takeSeat(event.target);
-  ui.joining = false;
   if (!joined) {
-    if (ui.view) route();
+    if (state.view) route();
     return;
   }
-  if (joined.rejoin_url) localStorage.setItem(rejoinKey, new URL(joined.rejoin_url, location.origin).href);
-  ui.info = { ...ui.info, you: joined.seat };
-  ui.socket.close();
+  if (joined.rejoin_url) localStorage.setItem(rejoinKey(), new URL(joined.rejoin_url, location.origin).href);
+  state.socket.close();
   connect(); // again, now with the seat cookie the server just set
 }
 
@@ -235,19 +200,16 @@ function onStatus(connected) {
 }
 
 function onGone() {
-  $("#banner").hidden = true;
   for (const id of ["#loading", "#board", "#lobby", "#full", "#tools"]) $(id).hidden = true;
   $("#missing").hidden = false;
 }
 
 // The table has all the spectators it takes (seated players always get in).
 function onFull() {
-  $("#banner").hidden = true;
   toast(_("This table already has as many spectators as it allows. Please try again later."), 10000);
 }
 
 function onRejected() {
-  $("#banner").hidden = true;
   toast(
     _(
       "The server refused the connection: this browser's seat is not valid here, or the page was opened under another address.",
@@ -256,117 +218,40 @@ function onRejected() {
   );
 }
 
-function askHint() {
-  if (ui.hintPending || !ui.socket?.hint()) return;
-  ui.hintPending = true;
-  draw();
-}
-
-function onHint(message) {
-  ui.hintPending = false;
-  ui.hint = message;
-  if (ui.view && ui.screen === "board") draw();
-}
-
 function onError(message) {
   // A refused chat line or reaction leaves a move in flight alone.
-  if (!/^(chat_|undo_|nothing_to_undo|no_undo)/.test(message.code ?? "")) ui.pending = false;
-  ui.hintPending = false;
-  toast(
-    Object.hasOwn(ERROR_TEXT, message.code)
-      ? _(ERROR_TEXT[message.code])
-      : _("That did not work: {message}", { message: message.message ?? message.code }),
-  );
-  if (ui.view && ui.screen === "board") draw();
+  if (aboutMoves(message.code ?? "")) store.setPending(false);
+  store.setHintPending(false);
+  toast(errorText(message));
+  if (onBoard()) draw();
 }
 
-function onView(view, version) {
-  if (ui.joining) return;
-  const previous = ui.view;
-  ui.view = view;
-  offerPush(code, api, view.seat !== null && view.seat !== undefined);
+function onView({ view, version }) {
+  const previous = store.applyView(view, version);
   // Exposed for people debugging a table and for the end-to-end tests: which view is on screen.
   document.body.dataset.version = version;
-  ui.pending = false;
-  talkView(view);
-  awayView(view);
-  againView(view);
-  undoView(view);
+  if (state.joining) {
+    drawJoining();
+    return;
+  }
   route();
-  if (ui.screen !== "board") return;
-  if (!selecting(view.prompt) || view.prompt?.type !== previous?.prompt?.type) ui.selected.clear();
-  noticeTrickWon(previous, view);
+  if (state.screen !== "board") {
+    renderFeatures();
+    return;
+  }
+  if (!selecting(view.prompt) || view.prompt?.type !== previous?.prompt?.type) store.clearSelected();
+  noticeTrickWon(previous, view, () => onBoard() && renderFelt(state.view));
   draw();
   noticeTurn(previous, view);
   noticeHandOver(previous, view);
 }
 
 function draw() {
-  const view = ui.view;
-  const focus = focusedControl();
-  document.body.dataset.phase = view.phase;
-  renderInfo(view);
-  renderRing(view);
-  renderFelt(view, ui.showing);
-  if (ui.collecting) collectTrick();
-  renderPrompt(view, ui);
-  renderHint(view, ui);
-  renderMe(view, ui);
-  $("#status").textContent = statusText(view);
-  $("#felt-tools").hidden = !view.game_over;
-  restoreFocus(focus);
+  drawBoard(controls, seatExtras);
+  renderFeatures();
 }
 
-// Redrawing replaces the buttons. A keyboard player keeps their place: the same card or
-// button again, or else the first usable card of the hand.
-function focusedControl() {
-  const el = document.activeElement;
-  if (!el || !(el.closest("#me") || el.closest("#prompt"))) return null;
-  return { cardId: el.dataset.cardId, testid: el.dataset.testid };
-}
-
-function restoreFocus(focus) {
-  if (!focus) return;
-  const target =
-    (focus.cardId && $(`#me [data-card-id="${focus.cardId}"]`)) ||
-    (focus.testid && $(`#prompt [data-testid="${focus.testid}"]:not(:disabled)`)) ||
-    $('#me button.card[data-legal="true"]') ||
-    $("#prompt button:not(:disabled)") ||
-    $("#me button.card");
-  target?.focus();
-}
-
-// A trick that has just been completed stays in the middle for a moment, its winner lit up,
-// then slides over to the winner's seat.
-function noticeTrickWon(previous, view) {
-  if (view.trick?.length) {
-    // The next trick has begun: its first card matters more than the last one's glory.
-    stopShowing();
-    return;
-  }
-  const before = JSON.stringify(previous?.last_trick ?? null);
-  if (!previous || !view.last_trick || before === JSON.stringify(view.last_trick)) return;
-  stopShowing();
-  ui.showing = view.last_trick;
-  ui.collectTimer = setTimeout(() => {
-    ui.collecting = true;
-    collectTrick();
-  }, COLLECT_MS);
-  ui.showTimer = setTimeout(() => {
-    stopShowing();
-    if (ui.view && ui.screen === "board") renderFelt(ui.view);
-  }, TRICK_SHOW_MS);
-}
-
-function stopShowing() {
-  clearTimeout(ui.showTimer);
-  clearTimeout(ui.collectTimer);
-  ui.showing = null;
-  ui.collecting = false;
-}
-
-const myTurn = (view) =>
-  Boolean(view?.prompt) && view.seat !== null && view.seat !== undefined && view.to_move === view.seat;
+const myTurn = (view) => Boolean(view?.prompt) && isSeated(view) && view.to_move === view.seat;
 
 function noticeTurn(previous, view) {
   const mine = myTurn(view);
@@ -386,98 +271,42 @@ function noticeTurn(previous, view) {
 // The end of the game (standings) is shown to everyone, once per tab.
 function noticeHandOver(previous, view) {
   if (view.game_over) {
-    if (previous?.game_over || (!previous && sessionStorage.getItem(overKey))) return;
-    sessionStorage.setItem(overKey, "1");
+    if (previous?.game_over || (!previous && sessionStorage.getItem(overKey()))) return;
+    sessionStorage.setItem(overKey(), "1");
     openSummary(view);
     return;
   }
-  const seated = view.seat !== null && view.seat !== undefined;
-  if (!seated || !view.last_result || !hasGame(previous)) return;
+  if (!isSeated(view) || !view.last_result || !hasGame(previous)) return;
   if (previous.hand_number !== view.hand_number) openSummary(view);
 }
 
-function openSummary(view) {
-  $("#toast").hidden = true;
-  const dialog = $("#summary");
-  const body = $(".dialog-body", dialog);
-  fill(body, ...summaryContent(view, code));
-  dialog.dataset.kind = view.game_over ? "game-end" : "hand";
-  $("[data-testid=summary-close]", dialog).textContent = view.game_over ? _("Close") : _("Continue");
-  if (!dialog.open) dialog.showModal();
-  fillSheet($(".sheet-slot", body), view);
-}
-
-async function fillSheet(slot, view) {
-  const sheet = await fetchSheet(code).catch(() => null);
-  fill(slot, sheet ? sheetTable(view, sheet) : _("The score sheet could not be loaded."));
-}
-
 function act(action) {
-  if (ui.pending) return;
-  if (!ui.socket?.act(action)) {
+  if (state.pending) return;
+  if (state.version === null || !send({ type: "action", version: state.version, action })) {
     toast(_("Not connected right now. Your move was not sent."));
     return;
   }
-  ui.pending = true;
-  ui.selected.clear();
+  store.setPending(true);
+  store.clearSelected();
   draw();
 }
 
 function onCard(card, place) {
-  const prompt = ui.view?.prompt;
+  const prompt = state.view?.prompt;
   if (prompt?.type === "play") {
     act({ type: "play", card: card.id });
     return;
   }
   if (selecting(prompt) && place === "hand") {
-    if (ui.selected.has(card.id)) ui.selected.delete(card.id);
-    else ui.selected.add(card.id);
+    store.toggleSelected(card.id);
     draw();
   }
 }
 
-// ----- header tools: look back, score sheet, sound, personal link, help -----
-
 function watch() {
-  ui.watching = true;
+  store.watch();
   route();
-  if (ui.screen === "board") draw();
-}
-
-function wireTools() {
-  $("#join").addEventListener("submit", join);
-  $("#spectate").addEventListener("click", watch);
-  $("#watch").addEventListener("click", watch);
-  $("#copy-invite").addEventListener("click", (e) => copyField($("#invite-url"), e.target, _("Copied")));
-  $("#copy-rejoin").addEventListener("click", (e) => copyField($("#rejoin-url"), e.target, _("Copied")));
-  $("#btn-look").addEventListener("click", () => ui.view && showLookBack(ui.view));
-  $("#btn-sheet").addEventListener("click", showSheet);
-  $("#btn-standings").addEventListener("click", () => ui.view && openSummary(ui.view));
-  $("#btn-help").addEventListener("click", () => $("#help").showModal());
-  $("#btn-rules").addEventListener("click", () => $("#help").showModal());
-  $("#btn-me").addEventListener("click", () => {
-    $("#rejoin-url").value = rejoinLink(localStorage.getItem(rejoinKey));
-    $("#mylink").showModal();
-  });
-  const sound = $("#btn-sound");
-  sound.title = _("A soft sound when it is your turn");
-  const label = () => {
-    sound.textContent = isMuted() ? _("♪ off") : _("♪ on");
-    sound.setAttribute("aria-pressed", String(!isMuted()));
-  };
-  sound.addEventListener("click", () => {
-    setMuted(!isMuted());
-    label();
-  });
-  label();
-}
-
-async function showSheet() {
-  const body = $("#sheet .dialog-body");
-  const slot = h("div", { class: "sheet-slot" }, _("Loading…"));
-  fill(body, h("h2", {}, _("Score sheet")), slot, sheetLink(code));
-  $("#sheet").showModal();
-  if (ui.view) fillSheet(slot, ui.view);
+  if (state.screen === "board") draw();
 }
 
 start();

@@ -2,55 +2,58 @@
 // connecting and each new one as it is said) and one-tap reactions, both shown for a moment as a
 // bubble at the speaker's seat. Everything said is shown with textContent, never as markup.
 // Muting a player is this browser's choice, kept in localStorage per table.
-import { seatExtras, seatName } from "./board.js";
 import { $, fill, h, toast } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
+import { seatName } from "./names.js";
+import { CHAT_MAX_CHARS, REACTIONS } from "./protocol.js";
+import { state } from "./state.js";
 
-// The reactions the server knows (docs/protocol.md), in the order of the buttons.
-export const REACTIONS = [
-  ["thumbs_up", "👍", N_("Thumbs up")],
-  ["wow", "😮", N_("Wow")],
-  ["laugh", "😂", N_("Ha ha")],
-  ["oops", "🙈", N_("Oops")],
-  ["well_played", N_("Well played"), N_("Well played")],
-];
-const REACTION = Object.fromEntries(REACTIONS.map(([key, face, label]) => [key, { face, label }]));
-const BUBBLE_MS = { line: 6000, reaction: 3500 };
-const MAX_CHARS = 200;
-
-const talk = {
-  code: "",
-  lines: [], // oldest first, by id
-  seen: 0, // the newest line id read (the chat open, or said by you)
-  bubbles: new Map(), // seat -> {kind, text, until}
-  muted: new Set(),
-  view: null,
-  send: null, // (message) -> bool
-  redraw: () => {},
+// How each reaction the server knows (protocol.js) looks: its face and its name.
+const LOOK = {
+  thumbs_up: ["👍", N_("Thumbs up")],
+  wow: ["😮", N_("Wow")],
+  laugh: ["😂", N_("Ha ha")],
+  oops: ["🙈", N_("Oops")],
+  well_played: [N_("Well played"), N_("Well played")],
 };
+const REACTION = Object.fromEntries(REACTIONS.map((key) => [key, { face: LOOK[key][0], label: LOOK[key][1] }]));
+const BUBBLE_MS = { line: 6000, reaction: 3500 };
 
-const muteKey = () => `mu_muted_${talk.code}`;
+// This feature's slice of the state: `state.talk` = {lines (oldest first, by id), seen (the
+// newest line id read: the chat open, or said by you), bubbles (seat -> {kind, text, until}),
+// muted (seats)}.
+const talk = state.talk;
 
-export function startTalk({ code, send, redraw }) {
-  talk.code = code;
-  talk.send = send;
-  talk.redraw = redraw;
+const muteKey = () => `mu_muted_${state.code}`;
+
+// The feature (docs/client.md, "Features"). `page`: {send(message) -> whether it went out,
+// redrawSeats()}.
+export function talkFeature(page) {
   try {
     talk.muted = new Set(JSON.parse(localStorage.getItem(muteKey()) ?? "[]"));
   } catch {
     talk.muted = new Set();
   }
-  seatExtras.push(bubbleAt);
-  $("#btn-chat").addEventListener("click", openChat);
-  $("#chat-form").addEventListener("submit", say);
+  wire(page);
+  return {
+    name: "talk",
+    onMessage: { chat: (message) => onChat(page, message), reaction: (message) => onReaction(page, message) },
+    render: (current) => talkView(page, current),
+    seatExtra: bubbleAt,
+  };
+}
+
+function wire(page) {
+  $("#btn-chat").addEventListener("click", () => openChat(page));
+  $("#chat-form").addEventListener("submit", (event) => say(page, event));
   const input = $("#chat-input");
-  input.maxLength = MAX_CHARS;
+  input.maxLength = CHAT_MAX_CHARS;
   input.addEventListener("input", () => {
-    $("#chat-count").textContent = `${input.value.length}/${MAX_CHARS}`;
+    $("#chat-count").textContent = `${input.value.length}/${CHAT_MAX_CHARS}`;
   });
   fill(
     $("#reactions"),
-    ...REACTIONS.map(([key, face, label]) =>
+    ...Object.entries(REACTION).map(([key, { face, label }]) =>
       h(
         "button",
         {
@@ -59,7 +62,7 @@ export function startTalk({ code, send, redraw }) {
           "aria-label": _(label),
           "title": _(label),
           "dataset": { testid: `react-${key}` },
-          "onclick": () => react(key),
+          "onclick": () => react(page, key),
         },
         key === "well_played" ? _(face) : face,
       ),
@@ -68,17 +71,16 @@ export function startTalk({ code, send, redraw }) {
   $("#chat").addEventListener("close", () => markRead());
 }
 
-// Called with every view: who sits where (names, whether you may talk).
-export function talkView(view) {
-  talk.view = view;
+// Drawn with every view: who sits where (names, whether you may talk).
+function talkView(page, { view }) {
   const seated = view.seat !== null && view.seat !== undefined;
   $("#reactions").hidden = !seated;
   $("#chat-form").hidden = !seated;
   $("#chat-spectator").hidden = seated;
-  if ($("#chat").open) drawChat();
+  if ($("#chat").open) drawChat(page);
 }
 
-export function onChat(message) {
+function onChat(page, message) {
   const known = new Set(talk.lines.map((line) => line.id));
   const fresh = message.lines.filter((line) => !known.has(line.id));
   if (!fresh.length) return;
@@ -88,38 +90,38 @@ export function onChat(message) {
     talk.seen = Math.max(talk.seen, talk.lines.at(-1).id);
   } else {
     for (const line of fresh) {
-      if (line.seat === talk.view?.seat) talk.seen = Math.max(talk.seen, line.id);
-      else if (!talk.muted.has(line.seat)) bubble(line.seat, "line", line.text);
+      if (line.seat === state.view?.seat) talk.seen = Math.max(talk.seen, line.id);
+      else if (!talk.muted.has(line.seat)) bubble(page, line.seat, "line", line.text);
     }
   }
   if ($("#chat").open) {
-    drawChat();
+    drawChat(page);
     markRead();
   }
   drawUnread();
 }
 
-export function onReaction(message) {
+function onReaction(page, message) {
   if (talk.muted.has(message.seat)) return;
   const reaction = REACTION[message.reaction];
   if (!reaction) return;
-  bubble(message.seat, "reaction", message.reaction === "well_played" ? _(reaction.face) : reaction.face);
+  bubble(page, message.seat, "reaction", message.reaction === "well_played" ? _(reaction.face) : reaction.face);
 }
 
-function bubble(seat, kind, text) {
+function bubble(page, seat, kind, text) {
   const until = Date.now() + BUBBLE_MS[kind];
   talk.bubbles.set(seat, { kind, text, until });
-  talk.redraw();
+  page.redrawSeats();
   setTimeout(() => {
     if (talk.bubbles.get(seat)?.until === until) {
       talk.bubbles.delete(seat);
-      talk.redraw();
+      page.redrawSeats();
     }
   }, BUBBLE_MS[kind]);
 }
 
-// A seat's bubble, drawn by board.js into the seat (seatExtras).
-function bubbleAt(view, seat) {
+// A seat's bubble, drawn into the seat's corner (seatExtra).
+function bubbleAt({ view }, seat) {
   const said = talk.bubbles.get(seat);
   if (!said || said.until < Date.now()) return null;
   return h(
@@ -134,25 +136,25 @@ function bubbleAt(view, seat) {
   );
 }
 
-function react(key) {
-  if (!talk.send?.({ type: "react", reaction: key })) toast(_("Not connected right now."));
+function react(page, key) {
+  if (!page.send({ type: "react", reaction: key })) toast(_("Not connected right now."));
 }
 
-function say(event) {
+function say(page, event) {
   event.preventDefault();
   const input = $("#chat-input");
   const text = input.value.trim();
   if (!text) return;
-  if (!talk.send?.({ type: "chat", text })) {
+  if (!page.send({ type: "chat", text })) {
     toast(_("Not connected right now."));
     return;
   }
   input.value = "";
-  $("#chat-count").textContent = `0/${MAX_CHARS}`;
+  $("#chat-count").textContent = `0/${CHAT_MAX_CHARS}`;
 }
 
-function openChat() {
-  drawChat();
+function openChat(page) {
+  drawChat(page);
   const dialog = $("#chat");
   if (!dialog.open) dialog.showModal();
   markRead();
@@ -178,8 +180,8 @@ function drawUnread() {
   button.classList.toggle("unread", n > 0);
 }
 
-function drawChat() {
-  const view = talk.view;
+function drawChat(page) {
+  const view = state.view;
   const list = $("#chat-lines");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const shown = talk.lines.filter((line) => !talk.muted.has(line.seat));
@@ -200,7 +202,7 @@ function drawChat() {
       : h("li", { class: "muted" }, _("Nothing said yet.")),
   );
   if (atBottom) list.scrollTop = list.scrollHeight;
-  drawMutes();
+  drawMutes(page);
 }
 
 function clock(at) {
@@ -209,8 +211,8 @@ function clock(at) {
 }
 
 // One switch per other person at the table: muted players' lines and reactions are not shown.
-function drawMutes() {
-  const view = talk.view;
+function drawMutes(page) {
+  const view = state.view;
   const others = (view?.seats ?? [])
     .map((info, seat) => ({ info, seat }))
     .filter(({ info, seat }) => info?.name && !info.bot && seat !== view.seat);
@@ -225,7 +227,7 @@ function drawMutes() {
           type: "checkbox",
           checked: talk.muted.has(seat),
           dataset: { testid: `mute-${seat}` },
-          onchange: (event) => setMuted(seat, event.target.checked),
+          onchange: (event) => setMuted(page, seat, event.target.checked),
         }),
         " ",
         seatName(view, seat),
@@ -234,12 +236,12 @@ function drawMutes() {
   );
 }
 
-function setMuted(seat, muted) {
+function setMuted(page, seat, muted) {
   if (muted) talk.muted.add(seat);
   else talk.muted.delete(seat);
   localStorage.setItem(muteKey(), JSON.stringify([...talk.muted]));
   talk.bubbles.delete(seat);
-  drawChat();
+  drawChat(page);
   drawUnread();
-  talk.redraw();
+  page.redrawSeats();
 }

@@ -1,56 +1,62 @@
 // Undo by consent: the player who made the last move may ask to take it back ("Take back"
 // under the hand, while `view.undoable_by` is their seat); the other players are asked, with a
 // countdown, to allow it. The server decides (docs/protocol.md, `undo_ask`, `undo`).
-import { seatName } from "./board.js";
 import { $, fill, h, toast } from "./dom.js";
 import { _ } from "./i18n.js";
+import { seatName } from "./names.js";
+import { isSeated, state } from "./state.js";
 
-const state = { view: null, send: null, request: null, timer: 0 };
+// This feature's slice of the state: `state.undo` = {request (the pending `undo` message "asked",
+// or null), timer (the dialog's countdown)}.
+const undo = state.undo;
 
-export function startUndo({ send }) {
-  state.send = send;
-  $("#btn-undo").addEventListener("click", ask);
+// The feature (docs/client.md, "Features"). `page`: {send(message) -> whether it went out}; undo
+// messages carry the version of the view they are about.
+export function undoFeature(page) {
+  $("#btn-undo").addEventListener("click", () => ask(page));
   $("#undo").addEventListener("cancel", (event) => {
     // Escape means no, as the button does.
     event.preventDefault();
-    answer(false);
+    answer(page, false);
   });
+  $("#undo-allow").addEventListener("click", () => answer(page, true));
+  $("#undo-refuse").addEventListener("click", () => answer(page, false));
+  return { name: "undo", onMessage: { undo: onUndo }, render: undoView };
 }
 
-export function undoView(view) {
-  state.view = view;
-  const mine = view.seat !== null && view.seat !== undefined && view.undoable_by === view.seat;
+function undoView({ view }) {
+  const mine = isSeated(view) && view.undoable_by === view.seat;
   $("#btn-undo").hidden = !mine || Boolean(view.game_over);
-  $("#btn-undo").disabled = Boolean(state.request);
+  $("#btn-undo").disabled = Boolean(undo.request);
 }
 
-function ask() {
-  if (!state.send({ type: "undo_ask" })) toast(_("Not connected right now."));
+function ask(page) {
+  if (!page.send({ type: "undo_ask", version: state.version })) toast(_("Not connected right now."));
 }
 
-function answer(allow) {
-  const request = state.request;
+function answer(page, allow) {
+  const request = undo.request;
   if (!request) return;
-  state.send({ type: "undo_answer", version: request.version, allow });
+  page.send({ type: "undo_answer", version: request.version, allow });
   closeDialog();
   if (allow) toast(_("Thanks. Waiting for the others…"));
 }
 
 const who = (seat) => (state.view ? seatName(state.view, seat) : "");
 
-export function onUndo(message) {
+function onUndo(message) {
   const view = state.view;
   const me = view?.seat;
   if (message.state === "asked") {
-    state.request = message;
+    undo.request = message;
     if (message.seat === me) toast(_("Asking the others to let you take back your move…"), 5000);
     else if (message.waiting.includes(me)) openDialog(message);
   } else {
-    state.request = null;
+    undo.request = null;
     closeDialog();
     toast(resultText(message), 5000);
   }
-  if (view) undoView(view);
+  if (view) undoView(state);
 }
 
 function resultText(message) {
@@ -76,8 +82,8 @@ function openDialog(message) {
   );
   tick(message);
   if (!dialog.open) dialog.showModal();
-  clearInterval(state.timer);
-  state.timer = setInterval(() => tick(message), 500);
+  clearInterval(undo.timer);
+  undo.timer = setInterval(() => tick(message), 500);
 }
 
 function tick(message) {
@@ -87,12 +93,7 @@ function tick(message) {
 }
 
 function closeDialog() {
-  clearInterval(state.timer);
+  clearInterval(undo.timer);
   const dialog = $("#undo");
   if (dialog.open) dialog.close();
-}
-
-export function wireUndoButtons() {
-  $("#undo-allow").addEventListener("click", () => answer(true));
-  $("#undo-refuse").addEventListener("click", () => answer(false));
 }

@@ -67,3 +67,9 @@ def check() -> bool:
 
 
 COMPILED = check()
+
+
+def describe() -> str:
+    """Which engine this is, for the benchmarks' first line: ``engine: compiled (mypyc) ...``."""
+    kind = "compiled (mypyc)" if COMPILED else "interpreted"
+    return f"engine: {kind}, {os.path.dirname(_HERE)}"

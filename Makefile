@@ -15,9 +15,9 @@ LOCK_DEV := requirements/dev.txt
 MU_TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export MU_TEST_POSTGRES_URL
 
-.PHONY: help install run test lint bench lock
+.PHONY: help install run test lint bench lock compile clean-compiled engine-build
 help:  ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
 $(PY):
 	@echo "creating $(VENV)"
@@ -38,12 +38,36 @@ $(VENV)/.dev: $(VENV)/.run $(LOCK_DEV)
 
 install: $(VENV)/.dev  ## create .venv with the app, its dependencies and the dev tools
 
-run: $(VENV)/.run  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
+# The engine compiled with mypyc (issue 26; setup_mypyc.py): extensions beside the sources,
+# rebuilt only when a source changed.  `make run`, `make test` and `make bench` run the sources
+# (coverage and doctests need them) and remove a compiled build first; with MU_COMPILED=1 they
+# compile first and run the compiled engine.  A compiled module older than its source refuses
+# to import (engine/_guard.py).
+MU_COMPILED ?=
+COMPILED_RECORD := engine/_compiled.txt
+ENGINE_SOURCES := $(shell find engine -name '*.py' -not -path '*/__pycache__/*')
+ifeq ($(MU_COMPILED),1)
+ENGINE_BUILD := compile
+else
+ENGINE_BUILD := clean-compiled
+endif
+
+$(COMPILED_RECORD): $(ENGINE_SOURCES) setup_mypyc.py | $(VENV)/.dev
+	$(PY) setup_mypyc.py
+
+compile: $(COMPILED_RECORD)  ## compile the engine in place with mypyc (MU_COMPILED=1 make run/test/bench use it)
+
+clean-compiled:  ## remove the compiled engine: back to the sources alone
+	@python3 setup_mypyc.py --clean
+
+engine-build: $(ENGINE_BUILD)
+
+run: $(VENV)/.run engine-build  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
 	$(PY) -m app --host $(HOST) --port $(PORT)
 
 # One worker per core (pytest-xdist): the tiers' tests are independent (each worker has its own
 # PostgreSQL database, every browser test its own server).
-test: $(VENV)/.dev  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
+test: $(VENV)/.dev engine-build  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
 	$(PY) -m pytest -n auto
 
 lint: $(VENV)/.dev  ## ruff and mypy (strict on engine/ and app/)
@@ -51,7 +75,7 @@ lint: $(VENV)/.dev  ## ruff and mypy (strict on engine/ and app/)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy engine app
 
-bench: $(VENV)/.dev  ## engine speed
+bench: $(VENV)/.dev engine-build  ## engine speed (MU_COMPILED=1: compiled)
 	$(PY) bench/engine_bench.py
 
 lock: $(VENV)/.dev  ## rewrite requirements/*.txt from pyproject.toml (newest versions allowed)

@@ -37,6 +37,7 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
+from engine._guard import describe  # noqa: E402
 from engine.bots import Bot, make_bot  # noqa: E402
 
 # The result kinds per variant, as the table's column names them.
@@ -130,6 +131,7 @@ def main() -> None:
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
         f"load average {os.getloadavg()[0]:.1f}"
     )
+    print(describe())
     kinds_shown = OUTCOMES[args.variant]
     print(
         "| players | candidate vs baseline | deals | hands | candidate mean ±95% CI "

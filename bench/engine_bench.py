@@ -39,6 +39,7 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
+from engine._guard import describe  # noqa: E402
 from engine.state import AUCTION, END_TURN, HandState  # noqa: E402
 
 PLAYERS = 5
@@ -167,6 +168,7 @@ def view_cost(samples: int = 3000) -> float:
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    print(describe())
     print(f"engine bench: {PLAYERS} players, classic, one core, CPU time")
     print(f"view: {view_cost():.1f} µs per view (mid-hand states, own seat)")
     fast = run("fast (int actions)", fast_hand, hands)

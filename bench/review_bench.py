@@ -14,6 +14,7 @@ import statistics
 import time
 
 import engine
+from engine._guard import describe
 from engine.bots import make_bot
 from engine.review import review_hand
 
@@ -39,6 +40,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6])
     parser.add_argument("--variant", nargs="*", default=["classic", "revised"])
     args = parser.parse_args()
+    print(describe())
     print("players variant   decisions  cpu s/hand (mean, max)")
     for variant in args.variant:
         for players in args.players:

@@ -21,6 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
+from engine._guard import describe  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.bots.search import DEFAULT_TIME_LIMIT, SearchBot  # noqa: E402
 
@@ -50,6 +51,7 @@ def main() -> None:
                 state = engine.apply(state, seat, action)
     per_world = sum(cpu) / used
     p95 = statistics.quantiles(cpu, n=20)[-1]
+    print(describe())
     print(f"search bench: 4 and 5 players, {hands} hands each, {worlds} worlds per decision")
     print(
         f"decisions: {len(cpu)}, cpu p50 {1000 * statistics.median(cpu):.1f} ms, "

@@ -21,6 +21,8 @@ clone()`` (:mod:`engine.state`).  The rules as encoded, and the decisions taken 
 rulebooks are silent: docs/rules.md (the revised edition: docs/revised.md).
 """
 
+# First: refuses a compiled build older than its sources (engine/_guard.py, `make compile`).
+from engine._guard import COMPILED
 from engine.actions import ACTION_TYPES, Action, Bid, Discard, Partner, Pass, Play, Trump
 from engine.cards import CARDS, COLOURS, Card
 from engine.catalog import (
@@ -102,6 +104,7 @@ from engine.views import (
 
 __all__ = [
     "ACTION_TYPES",
+    "COMPILED",
     "CARDS",
     "COLOURS",
     "JSON",

@@ -184,7 +184,10 @@ def test_clone_copies_every_slot_and_shares_no_list() -> None:
     state = after_auction()
     state.apply_action(state.hands[CROWN][0])  # mid-discard: every revised slot in use
     copy = state.clone()
-    for name in HandState.__slots__:
+    # A compiled HandState (make compile) is a native class: mypyc lists its attributes in
+    # __mypyc_attrs__ instead of __slots__.
+    names = getattr(HandState, "__slots__", None) or getattr(HandState, "__mypyc_attrs__", ())
+    for name in names:
         original, copied = getattr(state, name), getattr(copy, name)
         assert copied == original, name
         if isinstance(original, list):

@@ -16,6 +16,7 @@ from app.deps import HostTokenDep, HubDep, SeatTokenDep
 from app.http.errors import ErrorBody
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import SeatUnavailable
+from app.tables import repository
 from app.tables.live import LiveTable
 from engine.bots import DEFAULT_LEVEL, LEVELS
 
@@ -75,7 +76,7 @@ async def add_bot(
     ``Authorization: Bearer <host_token>``). A person can take the seat back later by
     joining it through the invite link."""
     room = await hub.get_room(invite_code)
-    if not await room.is_host(host_token):
+    if not await repository.is_host(db=room.store.db, invite_code=invite_code, token=host_token):
         raise HTTPException(
             status.HTTP_403_FORBIDDEN,
             detail={"code": "not_host", "message": "only the table's creator can seat bots"},

@@ -71,7 +71,9 @@ async def table_info(
 ) -> schemas.TablePublic:
     room = await hub.get_room(invite_code)
     you = await room.seat_of(token) if token else None
-    host = await room.is_host(host_token)
+    host = await repository.is_host(
+        db=room.store.db, invite_code=room.live.invite_code, token=host_token
+    )
     snapshot = room.snapshot()
     live = snapshot.live
     return schemas.TablePublic(

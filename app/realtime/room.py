@@ -165,15 +165,6 @@ class Room:
             await self._reload()
         return self.live.seat_of(token_hash)
 
-    async def is_host(self, token: str | None) -> bool:
-        """Whether ``token`` is the table's host token (it may seat bots)."""
-        if not token:
-            return False
-        stored = await repository.host_token_hash(
-            db=self.store.db, invite_code=self.live.invite_code
-        )
-        return stored is not None and tokens.matches(token, stored)
-
     def push(self, message: ServerMessage) -> None:
         """Send ``message`` to every socket at the table in this process."""
         for connection in self._connections:
@@ -237,9 +228,7 @@ class Room:
                 after, hands = _deal_if_due(seated, self._seeds)
                 if await self.commit(after, Change(seats=[row], hands=hands, replaced=replaced)):
                     return index, token
-            raise SeatUnavailable(
-                ErrorCode.SEAT_TAKEN, "the table changed while joining; try again"
-            )
+            raise SeatUnavailable(ErrorCode.SEAT_TAKEN, "the table changed; try again")
 
     async def commit(self, after: LiveTable, change: Change) -> bool:
         """Commit ``after`` (under the lock): False when another process wrote the table first

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
+from app.tables import tokens
 from app.tables.models import Action, Hand, Seat, Table
 from app.tables.rows import ActionRow, HandRow, SeatRow
 
@@ -58,6 +59,14 @@ async def host_token_hash(*, db: AsyncEngine, invite_code: str) -> str | None:
     query = select(Table.host_token_hash).where(Table.invite_code == invite_code)
     async with db.connect() as conn:
         return (await conn.execute(query)).scalar_one_or_none()
+
+
+async def is_host(*, db: AsyncEngine, invite_code: str, token: str | None) -> bool:
+    """Whether ``token`` is the table's host token (it may seat bots)."""
+    if not token:
+        return False
+    stored = await host_token_hash(db=db, invite_code=invite_code)
+    return stored is not None and tokens.matches(token, stored)
 
 
 async def hand_seed(*, db: AsyncEngine, table_id: int, number: int) -> int | None:

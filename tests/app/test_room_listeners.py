@@ -61,7 +61,9 @@ class Socket:
 
 
 def table(code: str) -> LiveTable:
-    live = tables_live.new_table(table_id=len(code), invite_code=code, options=TableOptions(players=3))
+    live = tables_live.new_table(
+        table_id=len(code), invite_code=code, options=TableOptions(players=3)
+    )
     for seat in range(3):
         live = tables_live.seat(live, seat, SeatInfo(f"P{seat}", f"hash{seat}"))
     return tables_live.deal(live, seed=5)

@@ -8,6 +8,7 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import Connection, engine_from_config, pool, text
 
+import app.jobs.models  # noqa: F401  (registers the jobs table)
 import app.notify.models  # noqa: F401  (registers the push tables)
 import app.tables.models  # noqa: F401  (registers the tables on Base.metadata)
 from app.config import Settings, sync_database_url

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 import engine
 from app import logging as log
 from app import metrics
+from app.jobs import enqueue
 from app.realtime import consent, protocol
 from app.realtime.connection import Connection
 from app.realtime.consent import UndoRequest
@@ -467,6 +468,10 @@ class Room:
 
     async def _commit(self, after: LiveTable, change: Change) -> bool:
         started = time.perf_counter()
+        # The review of a hand this change ended, a correspondence turn's reminder: same commit.
+        jobs = enqueue.due(self.live, after, version=self.live.version + 1)
+        if jobs:
+            change = replace(change, jobs=[*change.jobs, *jobs])
         try:
             version = await self._store.writer.commit(
                 table_id=after.table_id, expected_version=self.live.version, change=change

@@ -16,6 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
+import app.jobs.models  # noqa: F401  (registers the jobs table)
 import app.notify.models  # noqa: F401  (registers the push tables)
 import app.tables.models  # noqa: F401  (registers the tables)
 from app.config import sync_database_url

@@ -50,11 +50,15 @@ async def start(
         "progress": 0,
     }
     insert = (postgresql.insert if db.dialect.name == "postgresql" else sqlite.insert)(HandReview)
-    statement = insert.values(values).on_conflict_do_update(
-        index_elements=["table_id", "hand_number"],
-        set_={"status": RUNNING, "claimed_by": worker, "claimed_at": now, "progress": 0},
-        where=HandReview.status != DONE,
-    ).returning(HandReview.id)
+    statement = (
+        insert.values(values)
+        .on_conflict_do_update(
+            index_elements=["table_id", "hand_number"],
+            set_={"status": RUNNING, "claimed_by": worker, "claimed_at": now, "progress": 0},
+            where=HandReview.status != DONE,
+        )
+        .returning(HandReview.id)
+    )
     async with db.begin() as conn:
         return (await conn.execute(statement)).first() is not None
 

@@ -69,14 +69,15 @@ class Settings(BaseSettings):
     ws_deflate: bool = True
     # Bots wait this long before each move, so people can follow the table; tests set 0.
     bot_delay_ms: int = 700
-    # Post-hand reviews (docs/operations.md, "Hand reviews"): each finished hand is reviewed
-    # once by the search bot in a pool of this many processes per server process; 0 switches
-    # this process's worker off (another process or a separate worker may do the work).
+    # Background jobs (docs/operations.md, "Background jobs": reviews, reminders). This many
+    # hand-review pool processes per process that runs jobs; 0: this web process runs no jobs
+    # (``python -m app.worker`` does, which uses at least 1 pool process).
     review_workers: int = Field(default=1, ge=0, le=64)
-    # How often the worker looks for finished hands, and after how long without progress a
-    # claimed review counts as abandoned (its process died) and is taken over.
-    review_poll_seconds: float = Field(default=5.0, gt=0)
-    review_stale_seconds: float = Field(default=600.0, gt=0)
+    # How often an idle job loop looks for due jobs (PostgreSQL also wakes it at once with a
+    # ``mu_jobs`` notification when a review is waited for), and how long a claimed job's lease
+    # lasts without renewal before another worker takes the job over (its worker died).
+    job_poll_seconds: float = Field(default=1.0, gt=0)
+    job_lease_seconds: float = Field(default=60.0, gt=0)
     # Several server processes on one database (behind a load balancer). Needs PostgreSQL: its
     # LISTEN/NOTIFY tells each process about changes the others committed. With PostgreSQL the
     # fan-out runs anyway (it costs nothing without a second process); this setting only makes
@@ -139,9 +140,6 @@ class Settings(BaseSettings):
     vapid_public_key: str | None = None
     # Who runs this server, for the push services (a mailto: or https: URL).
     vapid_subject: str = "mailto:admin@localhost"
-    # How often each process looks for correspondence moves whose time is nearly up (their
-    # reminder push is sent once across processes, see docs/operations.md, "Pace").
-    reminder_poll_seconds: float = Field(default=300.0, gt=0)
 
     @field_validator("create_table_rate", "join_rate")
     @classmethod

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Annotated, Any
 
+import sqlalchemy as sa
 from sqlalchemy import MetaData, event
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.orm import DeclarativeBase, mapped_column
 
 from app.config import async_database_url
 
@@ -30,6 +33,13 @@ class Base(DeclarativeBase):
 
 
 SessionFactory = async_sessionmaker[AsyncSession]
+
+# The columns every table repeats, declared once (SQLAlchemy's Annotated column types).
+JsonType = sa.JSON().with_variant(JSONB(), "postgresql")
+Id = Annotated[int, mapped_column(primary_key=True)]
+CreatedAt = Annotated[
+    datetime, mapped_column(sa.DateTime(timezone=True), server_default=sa.func.now())
+]
 
 POOL_SIZE = 30
 

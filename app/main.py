@@ -8,13 +8,12 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import db, resources
+from app import background, db, resources
 from app import logging as log
 from app.bots import router as bots
 from app.bots.runner import BotRunner
 from app.config import Settings
 from app.groups.router import router as groups_router
-from app.history.review_worker import ReviewWorker
 from app.history.router import router as history_router
 from app.http import (
     apidocs,
@@ -28,7 +27,6 @@ from app.http import (
 )
 from app.lobby import router as lobby
 from app.notify import router as push
-from app.notify.pace import Reminders
 from app.notify.sender import Notifier
 from app.realtime import endpoint, fanout
 from app.realtime.hub import Hub, secret_seed
@@ -70,17 +68,6 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     store = Store(db=db_engine, sessions=db.create_session_factory(db_engine), writer=writer)
     runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms)
     notifier = Notifier(db_engine=db_engine, settings=settings)
-    reviewer = (
-        ReviewWorker(
-            db_engine=db_engine,
-            sessions=store.sessions,
-            processes=settings.review_workers,
-            poll_seconds=settings.review_poll_seconds,
-            stale_seconds=settings.review_stale_seconds,
-        )
-        if settings.review_workers
-        else None
-    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -88,13 +75,11 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         await notifier.keys()  # made and stored on the first start (VAPID unless configured)
         if changes is not None:
             changes.start(app.state.hub)
-        if reviewer is not None:
-            reviewer.start()
-        reminders.start()
+        if jobs is not None:
+            jobs.start()
         yield
-        await reminders.close()
-        if reviewer is not None:
-            await reviewer.close()
+        if jobs is not None:
+            await jobs.close()
         await runner.close()
         if changes is not None:
             await changes.stop()
@@ -112,7 +97,6 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.db_engine = db_engine
     app.state.session_factory = store.sessions
     app.state.bots = runner
-    app.state.reviews = reviewer
     app.state.fanout = changes
     app.state.writer = writer
     app.state.hub = Hub(store, seeds=seeds)
@@ -120,13 +104,22 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.state.hub.listen(notifier)
     app.state.hub.listen(runner)
     app.state.notifier = notifier
-    reminders = Reminders(
-        db_engine=db_engine,
-        hub=app.state.hub,
-        notifier=notifier,
-        every=settings.reminder_poll_seconds,
+    # Background jobs (reviews, reminders) in this process unless REVIEW_WORKERS=0 leaves
+    # them to ``python -m app.worker``.
+    jobs = (
+        background.build(
+            settings,
+            db_engine=db_engine,
+            sessions=store.sessions,
+            notifier=notifier,
+            processes=settings.review_workers,
+            hub=app.state.hub,
+        )
+        if settings.review_workers
+        else None
     )
-    app.state.reminders = reminders
+    app.state.jobs = jobs
+    app.state.reviews = jobs.reviews if jobs is not None else None
     errors.install(app)
     rates = ratelimits.RequestRates(
         enabled=settings.rate_limits,

@@ -79,6 +79,7 @@ class ReviewPage:
     total: int
     seats: list[SeatReview]
     decisions: list[Decision]  # all seats', in log order
+    reason: str | None = None  # why it failed, when it did
 
     @property
     def percent(self) -> int:
@@ -242,7 +243,7 @@ def build(
     if stored is None:
         return ReviewPage(PENDING, 0, 0, [], [])
     if stored.result is None:
-        return ReviewPage(stored.status, stored.progress, stored.total, [], [])
+        return ReviewPage(stored.status, stored.progress, stored.total, [], [], stored.reason)
     names = history.names
     decisions = [_decision(raw, names, t) for raw in stored.result["decisions"]]
     seats = []
@@ -279,6 +280,7 @@ def to_json(page: ReviewPage) -> dict[str, Any]:
     """``GET /api/tables/{code}/hands/{n}/review``."""
     return {
         "status": page.status,
+        "reason": page.reason,
         "progress": {"done": page.progress, "total": page.total},
         "seats": [
             {"seat": s.seat, "name": s.name, "moments": s.moments, "total_loss": s.total_loss}

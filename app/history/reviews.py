@@ -1,41 +1,29 @@
-"""Stored hand reviews: the queue of finished hands to review, claims, progress, results.
+"""Stored hand reviews: progress and results, and the state a reader is shown.
 
-Exactly once across processes: a hand gets its ``pending`` row by an INSERT that does nothing
-when the row is there, and a process works on it only after a conditional UPDATE from
-``pending`` (or from a ``running`` claim older than the stale limit: its process died) to
-``running`` under its own name changed one row.  Progress and the result are written under
-the same name, so a process whose claim was taken over cannot overwrite the new claimant.
+Which hand is reviewed, when and by whom is the job queue's business (``app/jobs``: a review
+job per finished hand, enqueued by the commit that ends it). The worker holding the job writes
+the ``hand_reviews`` row under its own name (``claimed_by``): a worker whose lease was taken
+over cannot overwrite the new one's progress or result.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.history.models import HandReview
-from app.tables.models import Hand, Table
+from app.jobs import queue
+from app.jobs.models import FAILED as JOB_FAILED
+from app.jobs.models import QUEUED
+from app.jobs.models import RUNNING as JOB_RUNNING
+from app.jobs.rows import WAITED_FOR, review_job, review_key
 
 PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
-
-
-class Candidate(NamedTuple):
-    """A hand without a review row, and its table's version when it was read."""
-
-    table_id: int
-    invite_code: str
-    hand_number: int
-    version: int
-
-
-class Claimable(NamedTuple):
-    table_id: int
-    invite_code: str
-    hand_number: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,77 +34,48 @@ class ReviewState:
     progress: int
     total: int
     result: dict[str, Any] | None
+    reason: str | None = None  # why it failed, when it did
 
 
-async def unreviewed(*, db: AsyncEngine, limit: int) -> list[Candidate]:
-    """Hands (oldest first) that have no review row yet: finished or still being played."""
-    query = (
-        sa.select(Hand.table_id, Table.invite_code, Hand.number, Table.version)
-        .join(Table, Table.id == Hand.table_id)
-        .outerjoin(
-            HandReview,
-            sa.and_(HandReview.table_id == Hand.table_id, HandReview.hand_number == Hand.number),
-        )
-        .where(HandReview.id.is_(None))
-        .order_by(Hand.id)
-        .limit(limit)
-    )
-    async with db.connect() as conn:
-        return [Candidate._make(row) for row in await conn.execute(query)]
-
-
-async def add_pending(*, db: AsyncEngine, table_id: int, hand_number: int) -> None:
-    """The row of a finished hand, ``pending``; nothing if it is there already."""
-    values = {"table_id": table_id, "hand_number": hand_number, "status": PENDING}
+async def start(
+    *, db: AsyncEngine, table_id: int, hand_number: int, worker: str, now: datetime
+) -> bool:
+    """The review is being computed by ``worker`` (holding its job); False if it is done."""
+    values = {
+        "table_id": table_id,
+        "hand_number": hand_number,
+        "status": RUNNING,
+        "claimed_by": worker,
+        "claimed_at": now,
+        "progress": 0,
+    }
     insert = (postgresql.insert if db.dialect.name == "postgresql" else sqlite.insert)(HandReview)
-    statement = insert.values(values).on_conflict_do_nothing(
-        index_elements=["table_id", "hand_number"]
+    statement = (
+        insert.values(values)
+        .on_conflict_do_update(
+            index_elements=["table_id", "hand_number"],
+            set_={"status": RUNNING, "claimed_by": worker, "claimed_at": now, "progress": 0},
+            where=HandReview.status != DONE,
+        )
+        .returning(HandReview.id)
     )
     async with db.begin() as conn:
-        await conn.execute(statement)
+        return (await conn.execute(statement)).first() is not None
 
 
-def _claimable_where(stale_before: datetime) -> sa.ColumnElement[bool]:
-    return sa.or_(
-        HandReview.status == PENDING,
-        sa.and_(HandReview.status == RUNNING, HandReview.claimed_at < stale_before),
-    )
-
-
-async def claimable(*, db: AsyncEngine, stale_before: datetime, limit: int) -> list[Claimable]:
-    """Pending reviews and abandoned claims, oldest first."""
-    query = (
-        sa.select(HandReview.table_id, Table.invite_code, HandReview.hand_number)
-        .join(Table, Table.id == HandReview.table_id)
-        .where(_claimable_where(stale_before))
-        .order_by(HandReview.id)
-        .limit(limit)
-    )
-    async with db.connect() as conn:
-        return [Claimable._make(row) for row in await conn.execute(query)]
-
-
-async def claim(
-    *,
-    db: AsyncEngine,
-    table_id: int,
-    hand_number: int,
-    worker: str,
-    now: datetime,
-    stale_before: datetime,
-) -> bool:
-    """Take the review for ``worker``: True for exactly one of several claimants."""
+async def give_up(*, db: AsyncEngine, table_id: int, hand_number: int) -> None:
+    """The review job failed for good: the row says so (the reason stays on the job)."""
     statement = (
         sa.update(HandReview)
         .where(
             HandReview.table_id == table_id,
             HandReview.hand_number == hand_number,
-            _claimable_where(stale_before),
+            HandReview.status != DONE,
         )
-        .values(status=RUNNING, claimed_by=worker, claimed_at=now, progress=0)
+        .values(status=FAILED)
     )
     async with db.begin() as conn:
-        return (await conn.execute(statement)).rowcount == 1
+        await conn.execute(statement)
 
 
 def _mine(table_id: int, hand_number: int, worker: str) -> sa.ColumnElement[bool]:
@@ -166,9 +125,32 @@ async def finish(
 
 
 async def read(*, db: AsyncEngine, table_id: int, hand_number: int) -> ReviewState | None:
+    """The review as a reader sees it: its job queued (or waiting for a retry) is
+    ``pending``, its job failed for good is ``failed`` with the reason; otherwise the row
+    (``running`` with progress, ``done`` with the result). None: no job and no row."""
+    job = await queue.state(db, review_key(table_id, hand_number))
     query = sa.select(
         HandReview.status, HandReview.progress, HandReview.total, HandReview.result
     ).where(HandReview.table_id == table_id, HandReview.hand_number == hand_number)
     async with db.connect() as conn:
         row = (await conn.execute(query)).first()
-    return None if row is None else ReviewState(*row)
+    if job is not None and job.status == QUEUED and (row is None or row.status != DONE):
+        return ReviewState(PENDING, 0, 0, None)
+    if job is not None and job.status == JOB_FAILED:
+        return ReviewState(FAILED, 0, 0, None, job.last_error)
+    if row is None:
+        return (
+            ReviewState(RUNNING, 0, 0, None)
+            if job is not None and job.status == JOB_RUNNING
+            else None
+        )
+    return ReviewState(*row)
+
+
+async def wanted(*, db: AsyncEngine, table_id: int, hand_number: int, now: datetime) -> None:
+    """Somebody waits for this finished hand's review (its page, the API): its job goes
+    before the backlog, and is enqueued if the hand has none (hands finished before the job
+    queue existed get theirs this way)."""
+    await queue.prioritize(
+        db, review_job(table_id, hand_number, WAITED_FOR), table_id=table_id, now=now
+    )

@@ -95,6 +95,9 @@ class HandReview(BaseModel):
     """The search bot's review of a finished hand (see docs/history.md)."""
 
     status: str = Field(description='"pending", "running", "done" or "failed"')
+    reason: str | None = Field(
+        default=None, description="why the review failed (after its retries), when it did"
+    )
     progress: ReviewProgress
     seats: list[ReviewSeat] = Field(description="per seat, once done")
     decisions: list[ReviewDecision] = Field(description="every decision in log order, once done")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Path, Query, Request, Response
@@ -84,11 +85,12 @@ async def read_review(
     viewer: int | None = None,
 ) -> review_page.ReviewPage:
     """The search bot's review of a finished hand as the page and the API show it."""
-    stored = await reviews.read(
-        db=request.app.state.db_engine,
-        table_id=history.live.table_id,
-        hand_number=record.number,
-    )
+    db, table_id = request.app.state.db_engine, history.live.table_id
+    stored = await reviews.read(db=db, table_id=table_id, hand_number=record.number)
+    if stored is None or stored.status == reviews.PENDING:
+        # Somebody waits for it: before the backlog (and enqueued if it never was).
+        now = datetime.now(UTC)
+        await reviews.wanted(db=db, table_id=table_id, hand_number=record.number, now=now)
     return review_page.build(stored, history, record, t, viewer)
 
 

@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import requests
@@ -36,6 +37,7 @@ Send = Callable[[dict[str, Any], str, VapidKeys], int]
 GONE = frozenset({404, 410})
 # Seconds a push service may keep an undelivered push (a turn a day later is still news).
 _TTL = 24 * 3600
+PUSH_THREADS = 4  # pushes sent at once per process; more wait for a thread
 
 
 def webpush_send(subscription: dict[str, Any], data: str, keys: VapidKeys) -> int:
@@ -71,6 +73,7 @@ class Notifier(RoomListener):
         self._keys_lock = asyncio.Lock()
         self._send = send
         self._tasks: set[asyncio.Task[None]] = set()
+        self._threads: ThreadPoolExecutor | None = None
 
     async def keys(self) -> VapidKeys:
         """The VAPID keys (the settings', else the stored pair, made on first use)."""
@@ -116,6 +119,9 @@ class Notifier(RoomListener):
     async def close(self) -> None:
         """Let the pushes under way finish (shutdown)."""
         await self.idle()
+        if self._threads is not None:
+            self._threads.shutdown(wait=False)
+            self._threads = None
 
     async def idle(self) -> None:
         """Wait for every push scheduled so far, and for those they schedule."""
@@ -166,7 +172,10 @@ class Notifier(RoomListener):
     async def _deliver(self, sub: store.Subscription, data: str, *, kind: str, table: int) -> int:
         try:
             keys = await self.keys()
-            status = await asyncio.to_thread(self._send, sub.info(), data, keys)
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(PUSH_THREADS, thread_name_prefix="push")
+            loop = asyncio.get_running_loop()
+            status = await loop.run_in_executor(self._threads, self._send, sub.info(), data, keys)
         except OSError as exc:
             # Not the message: it names the endpoint, which is the subscriber's capability.
             log.event("push_unreachable", table=table, kind=kind, error=type(exc).__name__)

@@ -34,6 +34,7 @@ from app.realtime.talk import TableTalk
 from app.realtime.undo import UndoByConsent
 from app.tables import live as tables_live
 from app.tables import repository, tokens
+from app.tables.due import jobs_due
 from app.tables.live import LiveTable
 from app.tables.rows import ActionRow, HandRow
 from app.tables.store import Store
@@ -234,6 +235,10 @@ class Room:
         """Commit ``after`` (under the lock): False when another process wrote the table first
         (the room then reloaded it)."""
         started = time.perf_counter()
+        # The review of a hand this change ended, a correspondence turn's reminder: same commit.
+        jobs = jobs_due(self.live, after, version=self.live.version + 1)
+        if jobs:
+            change = replace(change, jobs=[*change.jobs, *jobs])
         try:
             version = await self.store.writer.commit(
                 table_id=after.table_id, expected_version=self.live.version, change=change

@@ -8,23 +8,18 @@ whoever needs the whole schema (Alembic)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base
+from app.db import Base, CreatedAt, Id, JsonType
 
-JsonType = sa.JSON().with_variant(JSONB(), "postgresql")
+__all__ = ["CreatedAt", "Id", "JsonType", "TableId"]
 
-# The columns every table repeats, declared once (SQLAlchemy's Annotated column types).
-Id = Annotated[int, mapped_column(primary_key=True)]
+# The columns every table repeats (``JsonType``, ``Id`` and ``CreatedAt`` live in app/db.py, for
+# the jobs table too, which sits below this package).
 TableId = Annotated[int, mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))]
-CreatedAt = Annotated[
-    datetime, mapped_column(sa.DateTime(timezone=True), server_default=sa.func.now())
-]
 
 
 class Table(Base):

@@ -6,7 +6,9 @@
   moved the table on, nothing is written and :class:`StaleWrite` is raised.
 - A unique key that is already taken (a seat, a hand number, an action's ``seq``, a token
   hash) is another writer too: :class:`StaleWrite`, and nothing is written.
-- Seats, hands and actions are written together with the bump, or not at all.
+- Seats, hands, actions and jobs (``Change.jobs``: the review of a hand the change ended, a
+  reminder of the turn it began) are written together with the bump, or not at all; a job
+  whose key is already queued is not enqueued again (and is no conflict).
 - A person taking a bot's seat (``Change.replaced``) updates that seat's row in place: the row
   keeps its id. The version guard proves the seat was the bot's when the change was computed.
 - After a commit, ``committed(table_id, version)`` is told (the fan-out announces the change
@@ -32,16 +34,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import bindparam, insert, update
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import is_postgres, libpq_url
 from app.db import Base
+from app.jobs.models import Job
+from app.jobs.rows import JobRow
 from app.tables.models import Action, Hand, Seat, Table
 from app.tables.rows import ActionRow, HandRow, SeatRow
 
@@ -61,6 +67,8 @@ class Change:
     # Seats whose existing rows the rows in ``seats`` update in place (a person taking a
     # bot's seat); every other row in ``seats`` is a new one.
     replaced: Sequence[int] = ()
+    # Background work this change makes due (app/jobs), enqueued in the same commit.
+    jobs: Sequence[JobRow] = ()
 
 
 # Told (table id, new version) after each commit; must not block.
@@ -144,6 +152,9 @@ _REPLACE_SEAT = (
 _INSERT_SEATS = insert(_SEATS)
 _INSERT_HANDS = insert(Base.metadata.tables[Hand.__tablename__])
 _INSERT_ACTIONS = insert(Base.metadata.tables[Action.__tablename__])
+_INSERT_JOBS = sqlite.insert(Base.metadata.tables[Job.__tablename__]).on_conflict_do_nothing(
+    index_elements=["key"]
+)
 
 
 class _Transaction:
@@ -171,6 +182,8 @@ class _Transaction:
                 ):
                     if rows:
                         await conn.execute(statement, _of_table(table_id, rows))
+                if change.jobs:
+                    await conn.execute(_INSERT_JOBS, _jobs_of_table(table_id, change.jobs))
         except IntegrityError as exc:
             raise StaleWrite(str(exc.orig)) from exc
         return True
@@ -184,6 +197,13 @@ class _Transaction:
 
 def _of_table(table_id: int, rows: Iterable[NamedTuple]) -> list[dict[str, Any]]:
     return [{**row._asdict(), "table_id": table_id} for row in rows]
+
+
+def _jobs_of_table(table_id: int, rows: Iterable[JobRow]) -> list[dict[str, Any]]:
+    now = datetime.now(UTC)
+    return [
+        {**row._asdict(), "table_id": table_id, "run_after": row.run_after or now} for row in rows
+    ]
 
 
 # -- PostgreSQL: one statement ----------------------------------------------------------------
@@ -216,6 +236,14 @@ WITH bump AS (
     SELECT bump.id, r.seq, r.hand_number, r.seat, r.action
     FROM bump, jsonb_to_recordset(%(actions)s::jsonb)
         AS r(seq int, hand_number int, seat int, action jsonb)
+), new_jobs AS (
+    INSERT INTO jobs (kind, key, table_id, hand_number, version, priority, run_after)
+    SELECT r.kind, r.key, bump.id, r.hand_number, r.version, r.priority,
+           coalesce(r.run_after, now())
+    FROM bump, jsonb_to_recordset(%(jobs)s::jsonb)
+        AS r(kind text, key text, hand_number int, version int, priority int,
+             run_after timestamptz)
+    ON CONFLICT (key) DO NOTHING
 )
 SELECT id FROM bump
 """
@@ -267,8 +295,15 @@ def _parameters(table_id: int, expected_version: int, change: Change) -> dict[st
         "new_seats": _rows([row for row in change.seats if row.seat not in replaced]),
         "hands": _rows(change.hands),
         "actions": _rows(change.actions),
+        "jobs": _rows(change.jobs),
     }
 
 
 def _rows(rows: Iterable[NamedTuple]) -> str:
-    return json.dumps([row._asdict() for row in rows], separators=(",", ":"))
+    return json.dumps([row._asdict() for row in rows], separators=(",", ":"), default=_moment)
+
+
+def _moment(value: object) -> str:
+    if isinstance(value, datetime):  # a job's run_after
+        return value.isoformat()
+    raise TypeError(f"not JSON: {type(value).__name__}")

@@ -1,21 +1,25 @@
 """The layers of app/: which part may import which, read from the source with ``ast``.
 
-    tables    (lowest)  models, repository, the writer, tokens, the live table, the replay
+    jobs      (lowest)  the job queue: its table, rows, claims with leases, the runner
+    tables              models, repository, the writer, tokens, the live table, the replay,
+                        the jobs a change makes due                             -> jobs
     realtime            rooms, hub, socket endpoint, fan-out, protocol          -> tables
     lobby               the tables' HTTP API                                     -> realtime, tables
     bots                the bot runner and its route                            -> realtime, tables
-    history             history pages and API                                   -> tables, web
+    history             history pages and API, the review handler          -> jobs, tables, web
     groups              groups of friends: pages, standings, ratings   -> lobby, history, realtime,
                                                                           tables, web
     web                 pages, i18n                                              -> none of them
-    notify              Web Push: keys, subscriptions, sender          -> realtime, tables, web
+    notify              Web Push: keys, subscriptions, sender, reminders -> jobs, realtime,
+                                                                          tables, web
 
 Beside them sit the shared modules every part may use (config, db, logging, resources and
 ``app.http``, the HTTP shell: error bodies, request rates, security headers, body and head
-limits, compression, health, metrics, the offline API docs; tables uses only config, db and
-logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens), ``app.models`` (every
+limits, compression, health, metrics, the offline API docs; tables and jobs use only config,
+db and logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens), ``app.models`` (every
 package's models, for Alembic) and the shell that builds the app (``app.main``,
-``app.__main__``), which may import anything.
+``app.__main__``, the job worker ``app.worker`` and the job loop both wire, ``app.background``),
+which may import anything.
 """
 
 from __future__ import annotations
@@ -27,29 +31,31 @@ from pathlib import Path
 import app
 
 APP = Path(app.__file__).parent
-PACKAGES = {"tables", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
+PACKAGES = {"tables", "jobs", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
 SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 
 # Between the domain packages: exactly these edges.
 DOMAIN_EDGES = {
-    "tables": set(),
+    "jobs": set(),
+    "tables": {"jobs"},
     "realtime": {"tables"},
     "lobby": {"realtime", "tables"},
     "bots": {"realtime", "tables"},
-    "history": {"tables", "web"},
+    "history": {"jobs", "tables", "web"},
     "web": set(),
-    "notify": {"realtime", "tables", "web"},
+    "notify": {"jobs", "realtime", "tables", "web"},
     "groups": {"lobby", "history", "realtime", "tables", "web"},
 }
 # Everything a part may import (None: anything).
 ALLOWED: dict[str, set[str] | None] = {
-    "tables": {"app.config", "app.db", "app.logging"},
+    "tables": {"jobs", "app.config", "app.db", "app.logging"},
+    "jobs": {"app.config", "app.db", "app.logging"},
     "realtime": {"tables"} | SHARED,
     "lobby": {"realtime", "tables", "app.deps"} | SHARED,
     "bots": {"realtime", "tables", "app.deps"} | SHARED,
-    "history": {"tables", "web"} | SHARED,
+    "history": {"jobs", "tables", "web"} | SHARED,
     "web": SHARED,
-    "notify": {"realtime", "tables", "web", "app.deps"} | SHARED,
+    "notify": {"jobs", "realtime", "tables", "web", "app.deps"} | SHARED,
     "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps"} | SHARED,
     "app.config": set(),
     "app.db": {"app.config"},
@@ -57,13 +63,15 @@ ALLOWED: dict[str, set[str] | None] = {
     "app.deps": {"realtime", "tables", "app.config", "app.db"},
     "app.migrate": {"app.resources"},
     "app.resources": set(),
-    "app.models": {"tables", "groups", "history", "notify"},
+    "app.models": {"tables", "groups", "history", "jobs", "notify"},
     # The HTTP shell: errors, request rates, headers, limits, compression, health, metrics,
     # API docs; on the logs only, so that every part may use its errors and metrics.
     "app.http": {"app.logging"},
     "app": set(),
     "app.main": None,
     "app.__main__": None,
+    "app.worker": None,
+    "app.background": None,
 }
 
 

@@ -1,5 +1,6 @@
-"""Hand reviews: queued once per finished hand, claimed by exactly one process, computed off
-the event loop, served by ``GET /api/tables/{code}/hands/{n}/review``."""
+"""Hand reviews: a review job per finished hand (enqueued by the commit that ends it), claimed
+by exactly one process, computed off the event loop, served by
+``GET /api/tables/{code}/hands/{n}/review``."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from fastapi import FastAPI
 import engine
 from app.history import review_worker, reviews
 from app.history.review_worker import ReviewWorker
+from app.jobs import queue
+from app.jobs.rows import REVIEW
+from app.jobs.runner import JobRunner, Lease
 from tests.app import databases
 from tests.app.conftest import AppFactory
 from tests.app.test_history import AppClient, Table, http, open_table, play
@@ -40,16 +44,26 @@ def database_url(
         yield url
 
 
-def worker(app: FastAPI, name: str, *, threads: bool = True, stale: float = 600) -> ReviewWorker:
-    return ReviewWorker(
+def worker(app: FastAPI, name: str, *, threads: bool = True, lease: float = 600) -> JobRunner:
+    """A job loop with the review handler only (a real process pool unless ``threads``)."""
+    handler = ReviewWorker(
         db_engine=app.state.db_engine,
         sessions=app.state.session_factory,
         processes=1,
-        poll_seconds=0.1,
-        stale_seconds=stale,
         executor=ThreadPoolExecutor(2) if threads else None,
+    )
+    return JobRunner(
+        db_engine=app.state.db_engine,
+        handlers={REVIEW: handler},
+        poll_seconds=0.1,
+        lease_seconds=lease,
         name=name,
     )
+
+
+async def close(runner: JobRunner) -> None:
+    await runner.close()
+    await runner.handlers[REVIEW].close()  # type: ignore[attr-defined]
 
 
 async def table_id(table: Table) -> int:
@@ -62,37 +76,31 @@ async def test_two_claimers_one_wins(http: AppClient) -> None:
     table = await open_table(app, client, players=3)
     await play(table, "played")
     tid, db = await table_id(table), app.state.db_engine
-    await reviews.add_pending(db=db, table_id=tid, hand_number=1)
-    await reviews.add_pending(db=db, table_id=tid, hand_number=1)  # no second row
     now = datetime.now(UTC)
+    lease = timedelta(minutes=10)
     won = await asyncio.gather(
-        *(
-            reviews.claim(
-                db=db,
-                table_id=tid,
-                hand_number=1,
-                worker=name,
-                now=now,
-                stale_before=now - timedelta(minutes=10),
-            )
-            for name in ("one", "two")
-        )
+        *(queue.claim(db, worker=name, now=now, lease=lease) for name in ("one", "two"))
     )
-    assert sorted(won) == [False, True]
+    assert sorted(job is None for job in won) == [False, True]
+    job = next(job for job in won if job is not None)
+    assert (job.kind, job.table_id, job.hand_number) == ("review", tid, 1)
     winner, loser = ("one", "two") if won[0] else ("two", "one")
+    start = {"db": db, "table_id": tid, "hand_number": 1}
+    assert await reviews.start(worker=winner, now=now, **start)
     progress = {"db": db, "table_id": tid, "hand_number": 1, "total": 9, "now": now}
     assert await reviews.report(worker=winner, progress=1, **progress)
     assert not await reviews.report(worker=loser, progress=2, **progress)
-    # An abandoned claim (no progress for longer than the limit) is taken over once.
+    # An abandoned claim (its lease ran out without renewal) is taken over once.
     later = now + timedelta(minutes=20)
-    stale = {"db": db, "table_id": tid, "hand_number": 1, "now": later}
-    assert await reviews.claim(worker=loser, stale_before=later - timedelta(minutes=10), **stale)
-    assert not await reviews.claim(
-        worker=winner, stale_before=later - timedelta(minutes=10), **stale
-    )
+    taken = await queue.claim(db, worker=loser, now=later, lease=lease)
+    assert taken is not None and taken.id == job.id and taken.attempts == 2
+    assert await queue.claim(db, worker=winner, now=later, lease=lease) is None
+    assert not await queue.renew(db, job.id, worker=winner, now=later, lease=lease)
+    assert await reviews.start(worker=loser, now=later, **start)
     assert not await reviews.finish(db=db, table_id=tid, hand_number=1, worker=winner, result={})
     state = await reviews.read(db=db, table_id=tid, hand_number=1)
     assert state is not None and state.status == "running" and state.progress == 0
+    assert await queue.complete(db, job.id, worker=loser, now=later)  # leave nothing queued
 
 
 async def test_the_review_api_from_pending_to_done(http: AppClient) -> None:
@@ -106,6 +114,7 @@ async def test_the_review_api_from_pending_to_done(http: AppClient) -> None:
     assert pending.status_code == 200
     assert pending.json() == {
         "status": "pending",
+        "reason": None,
         "progress": {"done": 0, "total": 0},
         "seats": [],
         "decisions": [],
@@ -119,9 +128,9 @@ async def test_the_review_api_from_pending_to_done(http: AppClient) -> None:
     reviewer = worker(app, "solo", threads=False)  # a real process pool
     try:
         assert await reviewer.run_once()
-        assert not await reviewer.run_once()  # hand 2 is not over: nothing else to do
+        assert not await reviewer.run_once()  # hand 2 is not over: no job for it
     finally:
-        await reviewer.close()
+        await close(reviewer)
     body = (await client.get(f"{url}/1/review")).json()
     assert body["status"] == "done"
     hand = (await client.get(f"{url}/1")).json()
@@ -147,18 +156,19 @@ async def test_two_workers_review_each_hand_once(http: AppClient) -> None:
     first, second = worker(app, "first"), worker(app, "second")
     claimed: list[str] = []
     for w in (first, second):
-        original = w.review
+        handler = w.handlers[REVIEW]
+        original = handler.run
 
-        async def review(item: reviews.Claimable, w: ReviewWorker = w, original=original) -> None:
-            claimed.append(w.name)
-            await original(item)
+        async def run(lease: Lease, original=original) -> None:  # type: ignore[no-untyped-def]
+            claimed.append(lease.worker)
+            await original(lease)
 
-        w.review = review  # type: ignore[method-assign]
+        handler.run = run  # type: ignore[method-assign]
     try:
         results = await asyncio.gather(first.run_once(), second.run_once())
     finally:
-        await first.close()
-        await second.close()
+        await close(first)
+        await close(second)
     assert sorted(results) == [False, True] and len(claimed) == 1
     state = await reviews.read(
         db=app.state.db_engine, table_id=await table_id(table), hand_number=1
@@ -177,7 +187,7 @@ async def test_the_hand_page_shows_progress_then_the_review(http: AppClient) -> 
     try:
         assert await reviewer.run_once()
     finally:
-        await reviewer.close()
+        await close(reviewer)
     for lang, word in (("en", "Review"), ("de", "Analyse")):
         html = (await client.get(f"/t/{table.code}/hands/1?lang={lang}")).text
         assert f"<h2>{word}</h2>" in html and 'data-status="done"' in html
@@ -202,7 +212,7 @@ async def test_the_readers_own_moments_say_you(http: AppClient) -> None:
     try:
         assert await reviewer.run_once()
     finally:
-        await reviewer.close()
+        await close(reviewer)
     body = (await client.get(f"/api/tables/{table.code}/hands/1/review")).json()
     seat = next(s["seat"] for s in body["seats"] if s["moments"])
     client.cookies.set(f"mu_seat_{table.code}", table.tokens[seat])

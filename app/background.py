@@ -1,0 +1,55 @@
+"""The job loop of a process: its handlers (reviews, reminders) on the process's database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.config import Settings, libpq_url
+from app.db import SessionFactory
+from app.history.review_worker import ReviewWorker
+from app.jobs.rows import REMINDER, REVIEW
+from app.jobs.runner import JobRunner
+from app.notify.pace import Reminders
+from app.notify.sender import Notifier
+from app.realtime.hub import Hub
+from app.tables.store import Store
+
+
+@dataclass
+class Jobs:
+    runner: JobRunner
+    reviews: ReviewWorker
+    reminders: Reminders
+
+    def start(self) -> None:
+        self.runner.start()
+
+    async def close(self) -> None:
+        await self.runner.close()
+        await self.reviews.close()
+
+
+def build(
+    settings: Settings,
+    *,
+    db_engine: AsyncEngine,
+    sessions: SessionFactory,
+    notifier: Notifier,
+    processes: int,
+    hub: Hub | None = None,
+    store: Store | None = None,
+) -> Jobs:
+    """The job loop and its handlers; ``hub``: the web process's rooms (presence for the
+    reminders), ``store``: how a worker without rooms loads a table."""
+    reviews = ReviewWorker(db_engine=db_engine, sessions=sessions, processes=processes)
+    reminders = Reminders(db_engine=db_engine, notifier=notifier, hub=hub, store=store)
+    runner = JobRunner(
+        db_engine=db_engine,
+        handlers={REVIEW: reviews, REMINDER: reminders},
+        poll_seconds=settings.job_poll_seconds,
+        lease_seconds=settings.job_lease_seconds,
+        listen_url=libpq_url(settings.database_url) if settings.uses_postgres else None,
+    )
+    return Jobs(runner, reviews, reminders)

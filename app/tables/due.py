@@ -1,0 +1,33 @@
+"""The background jobs (``app/jobs``) a table's change makes due, enqueued by the room in the
+change's own commit."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from app.jobs.rows import JobRow, remind_at, reminder_job, review_job
+from app.tables.live import LiveTable
+
+
+def jobs_due(before: LiveTable, after: LiveTable, *, version: int) -> list[JobRow]:
+    """The jobs of the change ``before`` → ``after`` (committed as ``version``):
+
+    - a hand ended (the engine recorded its row on the sheet): its review;
+    - a correspondence table in play whose turn (re)started (an action or a deal): the
+      reminder of that turn, due shortly before its move time runs out.
+    """
+    jobs = []
+    if len(after.game.rows) > len(before.game.rows):
+        jobs.append(review_job(after.table_id, before.hand_number))
+    options = after.options
+    moved = after.seq != before.seq or after.hand_number != before.hand_number
+    if (
+        moved
+        and options.pace == "correspondence"
+        and after.status == "playing"
+        and after.hand is not None
+        and after.hand.to_move is not None
+    ):
+        at = remind_at(options.move_hours, datetime.now(UTC))
+        jobs.append(reminder_job(after.table_id, version, at))
+    return jobs

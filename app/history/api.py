@@ -37,12 +37,8 @@ async def _finished_hand(
 ) -> tuple[TableHistory, service.HandRecord] | JSONResponse:
     """The table's history and its finished hand ``number``, or the API's typed error."""
     history = await views.table_history(request, invite_code)
-    if history is None:
-        return error_response(404, "unknown_table", "no table has this invite code")
-    record = history.hand(number)
-    if record is None:
-        return error_response(*views.missing_hand(history, number))
-    return history, record
+    found = views.finished_hand(history, number, views.UNKNOWN_TABLE)
+    return error_response(*found) if isinstance(found, views.Missing) else found
 
 
 @tables_api.get("/{invite_code}/hands", responses=_ERRORS, response_model=schemas.HandList)

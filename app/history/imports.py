@@ -89,12 +89,10 @@ async def imported_hand(
     partial: PartialQuery = False,
 ) -> HTMLResponse:
     """A hand of an imported file, with its replay (all hands open unless a seat is asked)."""
-    history = await _imported(request, code)
-    if history is None:
-        return error_page(request, lang, 404, "unknown_import")
-    record = history.hand(number)
-    if record is None:
-        return error_page(request, lang, 404, "unknown_hand")
+    found = views.finished_hand(await _imported(request, code), number, views.UNKNOWN_IMPORT)
+    if isinstance(found, views.Missing):
+        return error_page(request, lang, found.status, found.code)
+    history, record = found
     return views.hand_page(
         request, lang, history, record, Source.file(code), step=step, seat=seat, partial=partial
     )

@@ -70,12 +70,10 @@ async def hand_page(
 ) -> HTMLResponse:
     """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""
     history = await views.table_history(request, invite_code)
-    if history is None:
-        return error_page(request, lang, 404, "unknown_table")
-    record = history.hand(number)
-    if record is None:
-        status, code, _message = views.missing_hand(history, number)
-        return error_page(request, lang, status, code)
+    found = views.finished_hand(history, number, views.UNKNOWN_TABLE)
+    if isinstance(found, views.Missing):
+        return error_page(request, lang, found.status, found.code)
+    history, record = found
     viewer = views.viewer_seat(request, history)
     judged = await views.read_review(request, history, record, Text(lang), viewer)
     if review:  # the review section alone (the page polls it while the review runs)
@@ -89,13 +87,10 @@ async def hand_page(
 @router.get("/t/{invite_code}/hands/{number}/file")
 async def hand_file(request: Request, invite_code: CodePath, number: HandPath) -> Response:
     """A finished hand as a hand file (docs/notation.md)."""
-    history = await views.table_history(request, invite_code)
-    if history is None:
-        return error_response(404, "unknown_table", "no table has this invite code")
-    record = history.hand(number)
-    if record is None:
-        return error_response(*views.missing_hand(history, number))
-    return views.hand_file(history, record)
+    found = views.finished_hand(
+        await views.table_history(request, invite_code), number, views.UNKNOWN_TABLE
+    )
+    return error_response(*found) if isinstance(found, views.Missing) else views.hand_file(*found)
 
 
 @router.get("/t/{invite_code}/game.txt")

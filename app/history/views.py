@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from fastapi import Path, Query, Request, Response
 from fastapi.responses import HTMLResponse
@@ -61,11 +61,36 @@ def viewer_seat(request: Request, history: TableHistory) -> int | None:
     return history.seat_of_token(token)
 
 
-def missing_hand(history: TableHistory, number: int) -> tuple[int, str, str]:
-    """Why hand ``number`` cannot be shown: (status, code, message)."""
+class Missing(NamedTuple):
+    """Why something cannot be shown: the status, the error code and its message."""
+
+    status: int
+    code: str
+    message: str
+
+
+UNKNOWN_TABLE = Missing(404, "unknown_table", "no table has this invite code")
+UNKNOWN_IMPORT = Missing(404, "unknown_import", "no such imported file")
+
+
+def missing_hand(history: TableHistory, number: int) -> Missing:
+    """Why hand ``number`` cannot be shown."""
     if history.running == number:
-        return 409, "hand_in_progress", "this hand is still being played; it is shown once over"
-    return 404, "unknown_hand", "this table has no such hand"
+        return Missing(
+            409, "hand_in_progress", "this hand is still being played; it is shown once over"
+        )
+    return Missing(404, "unknown_hand", "this table has no such hand")
+
+
+def finished_hand(
+    history: TableHistory | None, number: int, unknown: Missing
+) -> tuple[TableHistory, HandRecord] | Missing:
+    """The history (a table's or a file's) and its finished hand ``number``, or why not
+    (``unknown`` when there is no history)."""
+    if history is None:
+        return unknown
+    record = history.hand(number)
+    return missing_hand(history, number) if record is None else (history, record)
 
 
 def perspective(seat: str | None, viewer: int | None, players: int) -> int | None:

@@ -21,6 +21,7 @@ from app.http import (
     bodylimit,
     compression,
     errors,
+    head,
     headers,
     health,
     metrics,
@@ -157,6 +158,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         hub = app.state.hub
         metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(head.HeadAsGet)  # outermost: every route answers HEAD as its GET
     return app
 
 

@@ -14,14 +14,9 @@ a version jump is healed by reading from the log, and every ``resync_seconds`` o
 ``SELECT`` compares the versions of all cached rooms with the database (a writer killed
 between commit and NOTIFY, a listener that was reconnecting).
 
-Presence (which seats have a socket) is per process; so that every view (and the bot runner,
-which stands in for away people) sees the seats connected anywhere, each process announces
-its own seats on the same channel when they change and again every ``resync_seconds``
-(``presence.py`` keeps the others' and lets them expire).
-
-Talk (a chat line, already stored; a reaction; the next game's code) and undo requests are
-relayed the same way: each process pushes them to its own sockets at that table. A lost one is
-only missed live; a chat line is in the table's chat the next time the page opens.
+Presence (which seats have a socket, ``presence.py``), talk and undo requests go over the same
+channel, as does each process's heartbeat (``pulse.py``): a process that does not hear its own
+is not ready and reconnects its listener.
 
 Every note on the channel is a typed value of ``wire.py``, its one encoder and decoder.
 """
@@ -48,6 +43,7 @@ from app.realtime.catchup import LogReader
 from app.realtime.hub import Hub
 from app.realtime.listeners import RoomListener
 from app.realtime.presence import RemotePresence
+from app.realtime.pulse import Pulse
 from app.realtime.room import Room
 from app.tables.live import LiveTable
 from app.tables.models import Table
@@ -81,7 +77,9 @@ class Fanout(RoomListener):
         self._remote = RemotePresence(process=self._process)  # other processes' sockets
         # (table id, version) -> when this process committed it: the NOTIFY lag metric.
         self._sent_at: dict[tuple[int, int], float] = {}
+        self._pulse = Pulse(every=resync_seconds)
         self.listening = False
+        self.notifying = False  # the notify connection is up
 
     # -- lifecycle (the app's lifespan) -------------------------------------------------------
 
@@ -151,11 +149,24 @@ class Fanout(RoomListener):
 
     async def _send_batches(self, conn: psycopg.AsyncConnection[Any]) -> None:
         # On a failure the batch in hand is lost; the others' periodic resync heals it.
-        while True:
-            batch = [await self._outbox.get()]
-            while not self._outbox.empty() and len(batch) < BATCH:
-                batch.append(self._outbox.get_nowait())
-            await _send_notifications(conn, batch)
+        self.notifying = True
+        try:
+            while True:
+                batch = [await self._outbox.get()]
+                while not self._outbox.empty() and len(batch) < BATCH:
+                    batch.append(self._outbox.get_nowait())
+                await _send_notifications(conn, batch)
+        finally:
+            self.notifying = False
+
+    @property
+    def unready(self) -> str | None:
+        """What keeps this process from serving current tables (None: nothing)."""
+        if not self.listening:
+            return "listener"
+        if not self.notifying:
+            return "notifier"
+        return None if self._pulse.alive else "heartbeat"
 
     async def _flush(self) -> None:
         """Send what is still queued (graceful shutdown), on a connection of its own."""
@@ -177,13 +188,16 @@ class Fanout(RoomListener):
 
     async def _listen(self, conn: psycopg.AsyncConnection[Any]) -> None:
         await conn.execute(f"LISTEN {CHANNEL}")
+        self._pulse.restart()
         self.listening = True
         try:
             log.event("listening", channel=CHANNEL)
             # Whatever was announced while we were not listening: ask the log.
             self._resync_soon()
-            async for note in conn.notifies():
-                self._heard(note.payload)
+            while self._pulse.alive:  # deaf: reconnect (a half-dead connection hears nothing)
+                async for note in conn.notifies(timeout=self._resync_seconds):
+                    self._heard(note.payload)
+            log.event("heartbeat_lost", bound=self._pulse.bound)
         finally:
             self.listening = False
 
@@ -191,7 +205,10 @@ class Fanout(RoomListener):
         note = wire.decode(text)
         if note is None or self._hub is None:
             return
-        if isinstance(note, wire.Presence):
+        if isinstance(note, wire.Heartbeat):
+            if note.process == self._process:
+                self._pulse.heard()
+        elif isinstance(note, wire.Presence):
             self._heard_presence(note)
         elif isinstance(note, wire.Relay):
             self._heard_relay(note)
@@ -306,6 +323,7 @@ class Fanout(RoomListener):
     async def _resync_forever(self) -> None:
         while True:
             await asyncio.sleep(self._resync_seconds)
+            self._outbox.put_nowait(wire.encode(wire.Heartbeat(self._process)))
             self._renew_presence()
             try:
                 await self._resync_once()

@@ -40,6 +40,7 @@ from app.config import libpq_url
 from app.http import metrics
 from app.realtime import wire
 from app.realtime.catchup import LogReader
+from app.realtime.dedicated import keep_connected
 from app.realtime.hub import Hub
 from app.realtime.listeners import RoomListener
 from app.realtime.presence import RemotePresence
@@ -50,9 +51,6 @@ from app.tables.models import Table
 from app.tables.replay import ReplayError
 
 CHANNEL = "mu_table"
-# Reconnect pauses for the dedicated connections (seconds): quick at first, then gentle on a
-# database that is down for longer.
-BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
 # At most this many notifications per round trip (keeps one statement's parameters bounded).
 BATCH = 500
 
@@ -126,26 +124,8 @@ class Fanout(RoomListener):
             return
         self._outbox.put_nowait(text)
 
-    async def _keep_connected(
-        self, down_event: str, session: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]
-    ) -> None:
-        """Run ``session`` on a fresh autocommit connection for ever, reconnecting with backoff
-        whenever the connection or the session fails."""
-        attempt = 0
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True
-                ) as conn:
-                    attempt = 0
-                    await session(conn)
-            except (psycopg.Error, OSError) as exc:
-                log.event(down_event, error=type(exc).__name__, retry=BACKOFF[attempt])
-            await asyncio.sleep(BACKOFF[attempt])
-            attempt = min(attempt + 1, len(BACKOFF) - 1)
-
     async def _notify_forever(self) -> None:
-        await self._keep_connected("notify_down", self._send_batches)
+        await keep_connected(self._conninfo, "notify_down", self._send_batches)
 
     async def _send_batches(self, conn: psycopg.AsyncConnection[Any]) -> None:
         # On a failure the batch in hand is lost; the others' periodic resync heals it.
@@ -184,7 +164,7 @@ class Fanout(RoomListener):
     # -- incoming --------------------------------------------------------------------------
 
     async def _listen_forever(self) -> None:
-        await self._keep_connected("listen_down", self._listen)
+        await keep_connected(self._conninfo, "listen_down", self._listen)
 
     async def _listen(self, conn: psycopg.AsyncConnection[Any]) -> None:
         await conn.execute(f"LISTEN {CHANNEL}")

@@ -49,6 +49,15 @@ def libpq_url(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(False)
 
 
+def with_tcp_options(url: str, options: dict[str, int]) -> str:
+    """``url`` with libpq connection options added to its query string; those the URL sets
+    itself win. Every PostgreSQL connection (the SQLAlchemy engine, the commit pool, the
+    fan-out's and the catch-up's own) is made from this one URL, so they all get them."""
+    parsed = make_url(url)
+    added = {name: str(value) for name, value in options.items() if name not in parsed.query}
+    return parsed.update_query_dict(added).render_as_string(False)
+
+
 def is_postgres(url: str) -> bool:
     return url.split(":", 1)[0].split("+", 1)[0] in {"postgres", "postgresql"}
 
@@ -92,6 +101,15 @@ class Settings(BaseSettings):
     # Seconds between the safety-net version checks of the rooms a process serves (a missed
     # notification is healed within this time).
     resync_seconds: float = 2.0
+
+    # TCP keepalives on every PostgreSQL connection (libpq's keepalives_idle, _interval,
+    # _count, tcp_user_timeout): a connection whose server vanished without a word (a failover,
+    # a dropped NAT entry) fails within about idle + interval x count seconds, or when sent data
+    # stays unacknowledged for the user timeout, instead of hanging for the kernel's hours.
+    pg_keepalives_idle: int = Field(default=30, ge=1)
+    pg_keepalives_interval: int = Field(default=10, ge=1)
+    pg_keepalives_count: int = Field(default=3, ge=1)
+    pg_tcp_user_timeout_ms: int = Field(default=30_000, ge=0)
 
     # ``/docs`` (Swagger UI, served from this process) and ``/openapi.json``; false: neither.
     api_docs: bool = True
@@ -150,6 +168,23 @@ class Settings(BaseSettings):
     @property
     def uses_postgres(self) -> bool:
         return is_postgres(self.database_url)
+
+    def tcp_options(self) -> dict[str, int]:
+        """The libpq keepalive options of the settings above."""
+        return {
+            "keepalives": 1,
+            "keepalives_idle": self.pg_keepalives_idle,
+            "keepalives_interval": self.pg_keepalives_interval,
+            "keepalives_count": self.pg_keepalives_count,
+            "tcp_user_timeout": self.pg_tcp_user_timeout_ms,
+        }
+
+    @property
+    def connection_url(self) -> str:
+        """``DATABASE_URL`` as the app connects: with PostgreSQL, the TCP options added."""
+        if not self.uses_postgres:
+            return self.database_url
+        return with_tcp_options(self.database_url, self.tcp_options())
 
     def check_multi_process(self) -> None:
         """Refuse a multi-process setting that cannot work (SQLite has no LISTEN/NOTIFY).

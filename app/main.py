@@ -20,6 +20,7 @@ from app.http import (
     bodylimit,
     compression,
     errors,
+    head,
     headers,
     health,
     metrics,
@@ -47,11 +48,13 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     """
     settings = settings or Settings()
     settings.check_multi_process()
-    db_engine = db.create_engine(settings.database_url)
+    # Every connection the app makes comes from this URL (with PostgreSQL: TCP keepalives).
+    database_url = settings.connection_url
+    db_engine = db.create_engine(database_url)
     # PostgreSQL: listen for other processes' changes (harmless when there are none).
     changes = (
         fanout.Fanout(
-            database_url=settings.database_url,
+            database_url=database_url,
             db_engine=db_engine,
             resync_seconds=settings.resync_seconds,
         )
@@ -61,7 +64,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
 
     # PostgreSQL: the fan-out announces each commit to the other processes.
     writer = create_writer(
-        database_url=settings.database_url,
+        database_url=database_url,
         db_engine=db_engine,
         committed=changes.published if changes else None,
     )
@@ -150,6 +153,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         hub = app.state.hub
         metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.add_middleware(head.HeadAsGet)  # outermost: every route answers HEAD as its GET
     return app
 
 

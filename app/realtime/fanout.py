@@ -14,14 +14,9 @@ a version jump is healed by reading from the log, and every ``resync_seconds`` o
 ``SELECT`` compares the versions of all cached rooms with the database (a writer killed
 between commit and NOTIFY, a listener that was reconnecting).
 
-Presence (which seats have a socket) is per process; so that every view (and the bot runner,
-which stands in for away people) sees the seats connected anywhere, each process announces
-its own seats on the same channel when they change and again every ``resync_seconds``
-(``presence.py`` keeps the others' and lets them expire).
-
-Talk (a chat line, already stored; a reaction; the next game's code) and undo requests are
-relayed the same way: each process pushes them to its own sockets at that table. A lost one is
-only missed live; a chat line is in the table's chat the next time the page opens.
+Presence (which seats have a socket, ``presence.py``), talk and undo requests go over the same
+channel, as does each process's heartbeat (``pulse.py``): a process that does not hear its own
+is not ready and reconnects its listener.
 
 Every note on the channel is a typed value of ``wire.py``, its one encoder and decoder.
 """
@@ -45,18 +40,17 @@ from app.config import libpq_url
 from app.http import metrics
 from app.realtime import wire
 from app.realtime.catchup import LogReader
+from app.realtime.dedicated import keep_connected
 from app.realtime.hub import Hub
 from app.realtime.listeners import RoomListener
 from app.realtime.presence import RemotePresence
+from app.realtime.pulse import Pulse
 from app.realtime.room import Room
 from app.tables.live import LiveTable
 from app.tables.models import Table
 from app.tables.replay import ReplayError
 
 CHANNEL = "mu_table"
-# Reconnect pauses for the dedicated connections (seconds): quick at first, then gentle on a
-# database that is down for longer.
-BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
 # At most this many notifications per round trip (keeps one statement's parameters bounded).
 BATCH = 500
 
@@ -81,7 +75,9 @@ class Fanout(RoomListener):
         self._remote = RemotePresence(process=self._process)  # other processes' sockets
         # (table id, version) -> when this process committed it: the NOTIFY lag metric.
         self._sent_at: dict[tuple[int, int], float] = {}
+        self._pulse = Pulse(every=resync_seconds)
         self.listening = False
+        self.notifying = False  # the notify connection is up
 
     # -- lifecycle (the app's lifespan) -------------------------------------------------------
 
@@ -128,34 +124,29 @@ class Fanout(RoomListener):
             return
         self._outbox.put_nowait(text)
 
-    async def _keep_connected(
-        self, down_event: str, session: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]]
-    ) -> None:
-        """Run ``session`` on a fresh autocommit connection for ever, reconnecting with backoff
-        whenever the connection or the session fails."""
-        attempt = 0
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True
-                ) as conn:
-                    attempt = 0
-                    await session(conn)
-            except (psycopg.Error, OSError) as exc:
-                log.event(down_event, error=type(exc).__name__, retry=BACKOFF[attempt])
-            await asyncio.sleep(BACKOFF[attempt])
-            attempt = min(attempt + 1, len(BACKOFF) - 1)
-
     async def _notify_forever(self) -> None:
-        await self._keep_connected("notify_down", self._send_batches)
+        await keep_connected(self._conninfo, "notify_down", self._send_batches)
 
     async def _send_batches(self, conn: psycopg.AsyncConnection[Any]) -> None:
         # On a failure the batch in hand is lost; the others' periodic resync heals it.
-        while True:
-            batch = [await self._outbox.get()]
-            while not self._outbox.empty() and len(batch) < BATCH:
-                batch.append(self._outbox.get_nowait())
-            await _send_notifications(conn, batch)
+        self.notifying = True
+        try:
+            while True:
+                batch = [await self._outbox.get()]
+                while not self._outbox.empty() and len(batch) < BATCH:
+                    batch.append(self._outbox.get_nowait())
+                await _send_notifications(conn, batch)
+        finally:
+            self.notifying = False
+
+    @property
+    def unready(self) -> str | None:
+        """What keeps this process from serving current tables (None: nothing)."""
+        if not self.listening:
+            return "listener"
+        if not self.notifying:
+            return "notifier"
+        return None if self._pulse.alive else "heartbeat"
 
     async def _flush(self) -> None:
         """Send what is still queued (graceful shutdown), on a connection of its own."""
@@ -173,17 +164,20 @@ class Fanout(RoomListener):
     # -- incoming --------------------------------------------------------------------------
 
     async def _listen_forever(self) -> None:
-        await self._keep_connected("listen_down", self._listen)
+        await keep_connected(self._conninfo, "listen_down", self._listen)
 
     async def _listen(self, conn: psycopg.AsyncConnection[Any]) -> None:
         await conn.execute(f"LISTEN {CHANNEL}")
+        self._pulse.restart()
         self.listening = True
         try:
             log.event("listening", channel=CHANNEL)
             # Whatever was announced while we were not listening: ask the log.
             self._resync_soon()
-            async for note in conn.notifies():
-                self._heard(note.payload)
+            while self._pulse.alive:  # deaf: reconnect (a half-dead connection hears nothing)
+                async for note in conn.notifies(timeout=self._resync_seconds):
+                    self._heard(note.payload)
+            log.event("heartbeat_lost", bound=self._pulse.bound)
         finally:
             self.listening = False
 
@@ -191,7 +185,10 @@ class Fanout(RoomListener):
         note = wire.decode(text)
         if note is None or self._hub is None:
             return
-        if isinstance(note, wire.Presence):
+        if isinstance(note, wire.Heartbeat):
+            if note.process == self._process:
+                self._pulse.heard()
+        elif isinstance(note, wire.Presence):
             self._heard_presence(note)
         elif isinstance(note, wire.Relay):
             self._heard_relay(note)
@@ -306,6 +303,7 @@ class Fanout(RoomListener):
     async def _resync_forever(self) -> None:
         while True:
             await asyncio.sleep(self._resync_seconds)
+            self._outbox.put_nowait(wire.encode(wire.Heartbeat(self._process)))
             self._renew_presence()
             try:
                 await self._resync_once()

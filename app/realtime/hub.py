@@ -32,6 +32,14 @@ def secret_seed() -> int:
     return secrets.randbits(63)
 
 
+class _Loading:
+    """The lock of one table's first load, and the visitors holding or awaiting it."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class Hub:
     def __init__(
         self, store: Store, *, seeds: SeedSource = secret_seed, max_idle: int = 1000
@@ -41,7 +49,9 @@ class Hub:
         self._max_idle = max_idle
         self._rooms: OrderedDict[str, Room] = OrderedDict()
         self._codes: dict[int, str] = {}  # table id -> invite code, for the fan-out
-        self._loading = asyncio.Lock()
+        # One lock per table being loaded (and how many visitors hold or wait for it): two
+        # first visitors of one table build one room, different tables load side by side.
+        self._loading: dict[str, _Loading] = {}
         # Set on shutdown: new sockets are turned away, so clients reconnect elsewhere.
         self.draining = False
         # Added to every room: the fan-out, the push notifier, the bot runner.
@@ -62,9 +72,15 @@ class Hub:
         """The table's room, replaying it from the database on first use; None if unknown."""
         room = self._rooms.get(invite_code)
         if room is None:
-            # One loader at a time, so two first visitors never build two rooms for a table.
-            async with self._loading:
-                room = self._rooms.get(invite_code) or await self._open(invite_code)
+            loading = self._loading.setdefault(invite_code, _Loading())
+            loading.users += 1
+            try:
+                async with loading.lock:
+                    room = self._rooms.get(invite_code) or await self._open(invite_code)
+            finally:
+                loading.users -= 1
+                if not loading.users:
+                    del self._loading[invite_code]
         if room is not None:
             self._rooms.move_to_end(invite_code)
         return room

@@ -10,6 +10,8 @@ Every note is one NOTIFY payload (text, at most :data:`MAX_PAYLOAD_BYTES`):
                                             ``process``
 ``t:<table id>:<process>:<JSON>``           :class:`Relay`: something said at the table on
                                             ``process``, for the other processes' sockets
+``h:<process>``                             :class:`Heartbeat`: ``process`` is alive (it
+                                            listens for its own, ``pulse.py``)
 ==========================================  ====================================================
 
 A relay's JSON is one of (by its ``type``): a talk message as the browsers get it (``chat``,
@@ -37,6 +39,7 @@ from app.realtime.messages import ChatOut, NextTableOut, ReactionOut, TalkOut, U
 MAX_PAYLOAD_BYTES = 7999
 PRESENCE = "p"
 RELAY = "t"
+HEARTBEAT = "h"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +100,14 @@ class Relay:
     said: Said
 
 
-Note = Commit | Presence | Relay
+@dataclass(frozen=True, slots=True)
+class Heartbeat:
+    """``process`` sends this every resync round and expects to hear it back."""
+
+    process: str
+
+
+Note = Commit | Presence | Relay | Heartbeat
 
 
 class _UndoVoteJson(TypedDict):
@@ -117,6 +127,8 @@ def encode(note: Note) -> str:
         return f"{note.table_id}:{note.version}"
     if isinstance(note, Presence):
         return f"{PRESENCE}:{note.table_id}:{note.process}:{note.mask}"
+    if isinstance(note, Heartbeat):
+        return f"{HEARTBEAT}:{note.process}"
     return f"{RELAY}:{note.table_id}:{note.process}:{_said_json(note.said)}"
 
 
@@ -143,6 +155,9 @@ def decode(text: str) -> Note | None:
         return _presence(text)
     if text.startswith(RELAY + ":"):
         return _relay(text)
+    if text.startswith(HEARTBEAT + ":"):
+        process = text[len(HEARTBEAT) + 1 :]
+        return Heartbeat(process) if process and ":" not in process else None
     table_id, sep, version = text.partition(":")
     if not sep or not _number(table_id) or not _number(version):
         return None

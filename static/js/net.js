@@ -8,7 +8,10 @@ const PING_MS = 20000;
 // has not noticed yet, as happens after a phone sleeps or a network switch.
 const SILENCE_MS = 2.5 * PING_MS;
 // Short pauses: a friend waiting at the table should not wait long after the network returns.
+// Each pause is drawn from ±50 % around its step, so the sockets a restart closed do not all
+// come back in the same instant.
 const RETRY_MS = [250, 500, 1000, 2000, 3000];
+const JITTER = 0.5;
 const ABNORMAL_CLOSURE = 1006; // RFC 6455: the connection was lost without a close frame
 
 export class TableSocket {
@@ -77,7 +80,8 @@ export class TableSocket {
     clearInterval(this.pinger);
     if (this.stopped || this.handlers.onClose(event.code)) return;
     this.handlers.onStatus(false);
-    const pause = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+    const step = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+    const pause = step * (1 - JITTER + 2 * JITTER * Math.random());
     this.attempt += 1;
     this.retry = setTimeout(() => this.open(), pause);
   }

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import os
+import socket
 
-from app.config import Settings, async_database_url, sync_database_url
+import psycopg
+import pytest
+from sqlalchemy.engine import make_url
+
+from app import db
+from app.config import Settings, async_database_url, is_postgres, libpq_url, sync_database_url
 
 
 @pytest.mark.parametrize(
@@ -53,3 +59,51 @@ def test_log_level_is_one_of_the_named_levels(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("LOG_LEVEL", "chatty")
     with pytest.raises(ValueError, match="log_level"):
         Settings()
+
+
+def test_tcp_options_are_added_to_postgres_urls_only() -> None:
+    plain = Settings(database_url="postgresql://u@h/d", pg_keepalives_idle=7)
+    url = make_url(plain.connection_url)
+    assert url.render_as_string().startswith("postgresql://u@h/d?")
+    assert dict(url.query) == {
+        "keepalives": "1",
+        "keepalives_idle": "7",
+        "keepalives_interval": "10",
+        "keepalives_count": "3",
+        "tcp_user_timeout": "30000",
+    }
+    own = Settings(database_url="postgresql://u@h/d?keepalives_idle=99")
+    assert "keepalives_idle=99" in own.connection_url and "keepalives_idle=30" not in (
+        own.connection_url
+    )
+    assert Settings(database_url="sqlite:///x.db").connection_url == "sqlite:///x.db"
+
+
+def _keepalive_idle(fd: int) -> int:
+    sock = socket.socket(fileno=os.dup(fd))
+    try:
+        return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE)
+    finally:
+        sock.close()
+
+
+async def test_tcp_options_reach_every_kind_of_connection(database_url: str) -> None:
+    if not is_postgres(database_url) or not hasattr(socket, "TCP_KEEPIDLE"):
+        pytest.skip("PostgreSQL over TCP on Linux only")
+    settings = Settings(database_url=database_url, pg_keepalives_idle=17)
+    url = settings.connection_url
+    # psycopg's own connections (the fan-out's, the catch-up reader's, the commit pool's).
+    async with await psycopg.AsyncConnection.connect(libpq_url(url)) as conn:
+        assert conn.info.get_parameters()["keepalives_idle"] == "17"
+        assert conn.info.get_parameters()["tcp_user_timeout"] == "30000"
+        assert _keepalive_idle(conn.fileno()) == 17
+    # The SQLAlchemy engine's.
+    engine = db.create_engine(url)
+    try:
+        async with engine.connect() as conn:
+            raw = await conn.get_raw_connection()
+            driver = raw.driver_connection
+            assert isinstance(driver, psycopg.AsyncConnection)
+            assert _keepalive_idle(driver.fileno()) == 17
+    finally:
+        await engine.dispose()

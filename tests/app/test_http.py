@@ -335,6 +335,16 @@ async def test_health(api: httpx.AsyncClient) -> None:
     assert response.status_code == 200 and response.json() == {"status": "ok"}
 
 
+async def test_head_is_answered_wherever_get_is(api: httpx.AsyncClient) -> None:
+    code = (await new_table(api))["invite_code"]
+    for path in ("/", f"/t/{code}", f"/api/tables/{code}", "/healthz", "/static/js/net.js"):
+        got, head = await api.get(path), await api.head(path)
+        assert head.status_code == got.status_code == 200, path
+        assert head.content == b"" and head.headers["content-type"] == got.headers["content-type"]
+    assert (await api.head("/api/tables/nosuchcode")).status_code == 404
+    assert (await api.head("/api/tables")).status_code == 405  # POST only: no GET to stand for
+
+
 async def test_racing_joins_get_one_seat_each(api: httpx.AsyncClient) -> None:
     code = (await new_table(api))["invite_code"]
     same = await asyncio.gather(*(take_seat(api, code, name=f"P{i}", seat=1) for i in range(4)))

@@ -3,6 +3,7 @@ made before or after the registration, tells each listener of its events, in ord
 
 from __future__ import annotations
 
+import asyncio
 import random
 from types import SimpleNamespace
 from typing import Any, cast
@@ -14,6 +15,7 @@ from app.realtime.hub import Hub
 from app.realtime.listeners import RoomListener
 from app.realtime.present import Snapshot
 from app.realtime.room import Room
+from app.tables import chat
 from app.tables import live as tables_live
 from app.tables.live import LiveTable, SeatInfo, TableOptions
 from app.tables.store import Store
@@ -131,3 +133,36 @@ async def test_talk_is_relayed_through_the_listeners() -> None:
         "said",
         wire.Talk({"type": "reaction", "seat": 0, "reaction": "wow"}),
     )
+
+
+class SlowStore:
+    """A store whose loads take a while, counting how many run at once."""
+
+    def __init__(self) -> None:
+        self.db = None
+        self.writer = Writer()
+        self.loads: list[str] = []
+        self.running = 0
+        self.most = 0
+
+    async def load(self, invite_code: str) -> LiveTable | None:
+        self.loads.append(invite_code)
+        self.running += 1
+        self.most = max(self.most, self.running)
+        await asyncio.sleep(0.05)
+        self.running -= 1
+        return table(invite_code)
+
+
+async def test_tables_load_side_by_side_but_each_table_once(monkeypatch: Any) -> None:
+    async def no_lines(**_: Any) -> list[Any]:
+        return []
+
+    monkeypatch.setattr(chat, "lines", no_lines)
+    store = SlowStore()
+    rooms = Hub(cast(Store, store), seeds=lambda: 1)
+    a1, a2, b = await asyncio.gather(rooms.room("a"), rooms.room("a"), rooms.room("bb"))
+    assert a1 is a2 and a1 is not None and b is not None
+    assert sorted(store.loads) == ["a", "bb"]  # one load per table
+    assert store.most == 2  # the two tables loaded in parallel
+    assert not rooms._loading  # no lock left behind

@@ -8,7 +8,7 @@ import pytest
 
 from app.realtime import messages, wire
 from app.realtime.protocol import CHAT_MAX_CHARS
-from app.realtime.wire import Commit, Presence, Relay, Talk, UndoStatus, UndoVote
+from app.realtime.wire import Commit, Heartbeat, Presence, Relay, Talk, UndoStatus, UndoVote
 
 LINE: messages.ChatLineOut = {"id": 3, "seat": 1, "at": "2026-11-25T05:44:10+00:00", "text": "a:b"}
 UNDO = messages.undo_message("refused", seat=0, version=4, deadline=1.25, waiting=[1, 2], by=2)
@@ -27,6 +27,7 @@ NOTES: list[wire.Note] = [
         UndoStatus(messages.undo_message("asked", seat=1, version=9, deadline=5.0, waiting=[0])),
     ),
     Relay(17, "a1b2c3", UndoVote(seat=2, version=9, allow=False)),
+    Heartbeat("a1b2c3"),
 ]
 
 
@@ -38,6 +39,8 @@ def test_every_kind_round_trips(note: wire.Note) -> None:
 def test_the_texts_are_the_ones_every_process_reads() -> None:
     # The formats other processes (also of the previous release, during a deploy) read.
     assert wire.encode(Commit(17, 42)) == "17:42"
+    assert wire.encode(Heartbeat("a1b2c3")) == "h:a1b2c3"
+    assert wire.decode("h:") is None and wire.decode("h:a:b") is None
     assert wire.encode(Presence.of(17, "p", (True, False, True))) == "p:17:p:5"
     vote = wire.encode(Relay(7, "p", UndoVote(1, 4, True)))
     assert vote == 't:7:p:{"type":"undo_vote","seat":1,"version":4,"allow":true}'

@@ -1,0 +1,33 @@
+"""The fan-out's dedicated connections (listen, notify): kept open for ever, reconnecting."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import psycopg
+
+from app import logging as log
+
+# Reconnect pauses (seconds): quick at first, then gentle on a database down for longer.
+BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
+
+
+async def keep_connected(
+    conninfo: str,
+    down_event: str,
+    session: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]],
+) -> None:
+    """Run ``session`` on a fresh autocommit connection for ever, reconnecting with backoff
+    whenever the connection or the session fails (or the session returns)."""
+    attempt = 0
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                attempt = 0
+                await session(conn)
+        except (psycopg.Error, OSError) as exc:
+            log.event(down_event, error=type(exc).__name__, retry=BACKOFF[attempt])
+        await asyncio.sleep(BACKOFF[attempt])
+        attempt = min(attempt + 1, len(BACKOFF) - 1)

@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
         settings.check_multi_process()
     except ValueError as exc:
         raise SystemExit(f"error: {exc}") from None
-    upgrade_head(settings.database_url)
+    upgrade_head(settings.direct_url)
 
     from app.main import app  # built after the migration, with the same settings
 

@@ -50,6 +50,6 @@ def build(
         handlers={REVIEW: reviews, REMINDER: reminders},
         poll_seconds=settings.job_poll_seconds,
         lease_seconds=settings.job_lease_seconds,
-        listen_url=libpq_url(settings.database_url) if settings.uses_postgres else None,
+        listen_url=libpq_url(settings.direct_url) if settings.uses_postgres else None,
     )
     return Jobs(runner, reviews, reminders)

@@ -7,7 +7,7 @@ gets the matching synchronous URL.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import limits
 from pydantic import Field, field_validator
@@ -111,6 +111,20 @@ class Settings(BaseSettings):
     pg_keepalives_count: int = Field(default=3, ge=1)
     pg_tcp_user_timeout_ms: int = Field(default=30_000, ge=0)
 
+    # The connection budget of a process on PostgreSQL (docs/operations.md): the SQLAlchemy
+    # pool (page loads, table loads, short reads) and the commit pool of the one-statement
+    # writer; besides them a web process holds the fan-out's listen, notify and log-reader
+    # connections, the job loop's listen and the table drivers' lock connection: 12 in all by
+    # default, so ten processes stay under PostgreSQL's default max_connections of 100.
+    db_pool_size: int = Field(default=4, ge=1, le=100)
+    writer_pool_size: int = Field(default=3, ge=1, le=100)
+    # A direct connection to PostgreSQL for what a transaction-mode pooler (PgBouncer) cannot
+    # carry: LISTEN, the table drivers' session locks and the migrations' advisory lock. Unset:
+    # DATABASE_URL. With DATABASE_URL pointing at PgBouncer in transaction mode, also set
+    # PREPARED_STATEMENTS=false (PgBouncer before 1.21 cannot keep prepared statements).
+    listen_database_url: str | None = None
+    prepared_statements: bool = True
+
     # ``/docs`` (Swagger UI, served from this process) and ``/openapi.json``; false: neither.
     api_docs: bool = True
     # ``/metrics`` in Prometheus's format (keep it off the public route at the proxy).
@@ -185,6 +199,18 @@ class Settings(BaseSettings):
         if not self.uses_postgres:
             return self.database_url
         return with_tcp_options(self.database_url, self.tcp_options())
+
+    @property
+    def direct_url(self) -> str:
+        """The URL for LISTEN, session locks and migrations (``LISTEN_DATABASE_URL``, else
+        ``DATABASE_URL``), with the TCP options on PostgreSQL."""
+        url = self.listen_database_url or self.database_url
+        return with_tcp_options(url, self.tcp_options()) if is_postgres(url) else url
+
+    def psycopg_options(self) -> dict[str, Any]:
+        """Keyword arguments of every pooled psycopg connection (none of them may keep a
+        prepared statement behind a transaction-mode pooler)."""
+        return {} if self.prepared_statements else {"prepare_threshold": None}
 
     def check_multi_process(self) -> None:
         """Refuse a multi-process setting that cannot work (SQLite has no LISTEN/NOTIFY).

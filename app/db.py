@@ -41,7 +41,7 @@ CreatedAt = Annotated[
     datetime, mapped_column(sa.DateTime(timezone=True), server_default=sa.func.now())
 ]
 
-POOL_SIZE = 30
+POOL_SIZE = 4  # the default of DB_POOL_SIZE (app/config.py: the connection budget)
 
 
 def _tune_sqlite(dbapi_connection: Any, _record: Any) -> None:
@@ -52,8 +52,11 @@ def _tune_sqlite(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def create_engine(database_url: str) -> AsyncEngine:
-    """An async engine for a plain or driver-qualified URL."""
+def create_engine(
+    database_url: str, *, pool_size: int = POOL_SIZE, options: dict[str, Any] | None = None
+) -> AsyncEngine:
+    """An async engine for a plain or driver-qualified URL; on PostgreSQL a fixed pool of
+    ``pool_size`` connections made with psycopg ``options`` (``Settings.psycopg_options``)."""
     url = async_database_url(database_url)
     if url.startswith("sqlite"):
         # Tables write concurrently from one process; wait for SQLite's file lock, don't fail.
@@ -66,7 +69,12 @@ def create_engine(database_url: str) -> AsyncEngine:
     # No pre-ping: it would add a round trip to every action; a dropped connection fails one
     # request and is replaced, and pool_recycle retires idle ones before servers drop them.
     return create_async_engine(
-        url, pool_size=POOL_SIZE, max_overflow=0, pool_timeout=30, pool_recycle=1800
+        url,
+        pool_size=pool_size,
+        max_overflow=0,
+        pool_timeout=30,
+        pool_recycle=1800,
+        connect_args=options or {},
     )
 
 

@@ -50,13 +50,16 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     settings.check_multi_process()
     # Every connection the app makes comes from this URL (with PostgreSQL: TCP keepalives).
     database_url = settings.connection_url
-    db_engine = db.create_engine(database_url)
+    options = settings.psycopg_options()
+    db_engine = db.create_engine(database_url, pool_size=settings.db_pool_size, options=options)
     # PostgreSQL: listen for other processes' changes (harmless when there are none).
     changes = (
         fanout.Fanout(
             database_url=database_url,
             db_engine=db_engine,
             resync_seconds=settings.resync_seconds,
+            listen_url=settings.direct_url,
+            options=options,
         )
         if settings.uses_postgres
         else None
@@ -67,6 +70,8 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         database_url=database_url,
         db_engine=db_engine,
         committed=changes.published if changes else None,
+        pool_size=settings.writer_pool_size,
+        options=options,
     )
     store = Store(db=db_engine, sessions=db.create_session_factory(db_engine), writer=writer)
     runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms)

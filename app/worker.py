@@ -30,10 +30,18 @@ async def run(settings: Settings, stop: asyncio.Event | None = None) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    db_engine = db.create_engine(settings.database_url)
+    options = settings.psycopg_options()
+    db_engine = db.create_engine(
+        settings.connection_url, pool_size=settings.db_pool_size, options=options
+    )
     sessions = db.create_session_factory(db_engine)
     # Reminders load tables through a store; this process never commits to a table.
-    writer = create_writer(database_url=settings.database_url, db_engine=db_engine)
+    writer = create_writer(
+        database_url=settings.connection_url,
+        db_engine=db_engine,
+        pool_size=1,
+        options=options,
+    )
     notifier = Notifier(db_engine=db_engine, settings=settings)
     jobs = background.build(
         settings,
@@ -59,7 +67,7 @@ async def run(settings: Settings, stop: asyncio.Event | None = None) -> None:
 def main() -> None:
     settings = Settings()
     log.configure(settings.log_level, settings.log_format)
-    upgrade_head(settings.database_url)
+    upgrade_head(settings.direct_url)
     asyncio.run(run(settings))
 
 

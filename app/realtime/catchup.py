@@ -32,8 +32,11 @@ _NEWER = """
 class LogReader:
     """One per process: reads the log's news for the fan-out (``Fanout.refresh``)."""
 
-    def __init__(self, *, conninfo: str, db: AsyncEngine) -> None:
+    def __init__(
+        self, *, conninfo: str, db: AsyncEngine, options: dict[str, Any] | None = None
+    ) -> None:
         self._conninfo = conninfo
+        self._options = options or {}
         self._db = db
         self._conn: psycopg.AsyncConnection[Any] | None = None
         self._lock = asyncio.Lock()
@@ -74,7 +77,7 @@ class LogReader:
         async with self._lock:  # one connection: no two tasks may open it
             if self._conn is None or self._conn.closed:
                 self._conn = await psycopg.AsyncConnection.connect(
-                    self._conninfo, autocommit=True, row_factory=namedtuple_row
+                    self._conninfo, autocommit=True, row_factory=namedtuple_row, **self._options
                 )
             reader = self._conn
         try:

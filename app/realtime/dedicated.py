@@ -18,13 +18,16 @@ async def keep_connected(
     conninfo: str,
     down_event: str,
     session: Callable[[psycopg.AsyncConnection[Any]], Awaitable[None]],
+    options: dict[str, Any] | None = None,
 ) -> None:
-    """Run ``session`` on a fresh autocommit connection for ever, reconnecting with backoff
-    whenever the connection or the session fails (or the session returns)."""
+    """Run ``session`` on a fresh autocommit connection (made with psycopg ``options``) for
+    ever, reconnecting with backoff whenever the connection or the session fails (or the
+    session returns)."""
     attempt = 0
     while True:
         try:
-            async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+            connect = psycopg.AsyncConnection.connect(conninfo, autocommit=True, **(options or {}))
+            async with await connect as conn:
                 attempt = 0
                 await session(conn)
         except (psycopg.Error, OSError) as exc:

@@ -59,9 +59,19 @@ class Fanout(RoomListener):
     """One per process: announces local commits and keeps cached rooms current."""
 
     def __init__(
-        self, *, database_url: str, db_engine: AsyncEngine, resync_seconds: float = 2.0
+        self,
+        *,
+        database_url: str,
+        db_engine: AsyncEngine,
+        resync_seconds: float = 2.0,
+        listen_url: str | None = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
+        # Notify and read through ``database_url`` (a pooler may stand in between); LISTEN needs
+        # a direct connection (``listen_url``, LISTEN_DATABASE_URL).
         self._conninfo = libpq_url(database_url)
+        self._listen_conninfo = libpq_url(listen_url or database_url)
+        self._options = options or {}
         self._db = db_engine
         self._resync_seconds = resync_seconds
         self._hub: Hub | None = None
@@ -71,7 +81,7 @@ class Fanout(RoomListener):
         self._tasks: list[asyncio.Task[None]] = []
         self._background: set[asyncio.Task[None]] = set()
         self._process = secrets.token_hex(6)
-        self._reader = LogReader(conninfo=self._conninfo, db=db_engine)
+        self._reader = LogReader(conninfo=self._conninfo, db=db_engine, options=self._options)
         self._remote = RemotePresence(process=self._process)  # other processes' sockets
         # (table id, version) -> when this process committed it: the NOTIFY lag metric.
         self._sent_at: dict[tuple[int, int], float] = {}
@@ -125,7 +135,7 @@ class Fanout(RoomListener):
         self._outbox.put_nowait(text)
 
     async def _notify_forever(self) -> None:
-        await keep_connected(self._conninfo, "notify_down", self._send_batches)
+        await keep_connected(self._conninfo, "notify_down", self._send_batches, self._options)
 
     async def _send_batches(self, conn: psycopg.AsyncConnection[Any]) -> None:
         # On a failure the batch in hand is lost; the others' periodic resync heals it.
@@ -157,14 +167,14 @@ class Fanout(RoomListener):
             return
         with contextlib.suppress(psycopg.Error, OSError):
             async with await psycopg.AsyncConnection.connect(
-                self._conninfo, autocommit=True, connect_timeout=2
+                self._conninfo, autocommit=True, connect_timeout=2, **self._options
             ) as conn:
                 await _send_notifications(conn, batch)
 
     # -- incoming --------------------------------------------------------------------------
 
     async def _listen_forever(self) -> None:
-        await keep_connected(self._conninfo, "listen_down", self._listen)
+        await keep_connected(self._listen_conninfo, "listen_down", self._listen)
 
     async def _listen(self, conn: psycopg.AsyncConnection[Any]) -> None:
         await conn.execute(f"LISTEN {CHANNEL}")
@@ -203,6 +213,9 @@ class Fanout(RoomListener):
         room = self._hub.cached(note.table_id)
         if room is None or note.version <= room.live.version:
             return  # not ours to serve, or our own commit coming back
+        if room.idle:
+            self._hub.forget(room)  # nobody watching here: not woken, read when someone comes
+            return
         self.wake(room, note.version)
 
     def _heard_relay(self, note: wire.Relay) -> None:

@@ -110,11 +110,20 @@ class Writer:
 
 
 def create_writer(
-    *, database_url: str, db_engine: AsyncEngine, committed: Committed | None = None
+    *,
+    database_url: str,
+    db_engine: AsyncEngine,
+    committed: Committed | None = None,
+    pool_size: int = 3,
+    options: dict[str, Any] | None = None,
 ) -> Writer:
-    """The writer for the database at ``database_url`` (``db_engine`` is the app's engine)."""
+    """The writer for the database at ``database_url`` (``db_engine`` is the app's engine);
+    on PostgreSQL its own pool of at most ``pool_size`` connections made with psycopg
+    ``options``."""
     if is_postgres(database_url):
-        return Writer(_OneStatement(libpq_url(database_url)), committed=committed)
+        conninfo = libpq_url(database_url)
+        strategy = _OneStatement(conninfo, max_size=pool_size, options=options or {})
+        return Writer(strategy, committed=committed)
     return Writer(_Transaction(db_engine), committed=committed)
 
 
@@ -252,7 +261,9 @@ SELECT id FROM bump
 class _OneStatement:
     name = "one statement"
 
-    def __init__(self, conninfo: str, *, min_size: int = 2, max_size: int = 8) -> None:
+    def __init__(
+        self, conninfo: str, *, max_size: int = 3, options: dict[str, Any] | None = None
+    ) -> None:
         # Autocommit: the statement is the transaction. The pool grows to ``max_size`` when
         # commits queue (concurrent commits share the WAL flushes) and shrinks when idle; a
         # connection that breaks fails one commit and is replaced. With the database gone, a
@@ -260,9 +271,9 @@ class _OneStatement:
         # told ``unavailable``) instead of holding the table's lock past a graceful shutdown.
         self._pool = AsyncConnectionPool(
             conninfo,
-            min_size=min_size,
+            min_size=1,
             max_size=max_size,
-            kwargs={"autocommit": True},
+            kwargs={**(options or {}), "autocommit": True},
             open=False,
             timeout=5.0,
             name="mu-writer",

@@ -62,7 +62,7 @@ def run_command(folder: Path, *, cwd: Path = ROOT, **env: str) -> Iterator[Runni
     )
     running = Running(port)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine takes long to import the app
         while True:
             assert server.poll() is None, server.stdout.read() if server.stdout else ""
             try:
@@ -112,7 +112,7 @@ class Server:
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a loaded machine takes long to import the app
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited {self.process.returncode}:\n{self.output()}")

@@ -158,6 +158,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         hub = app.state.hub
         metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    errors.install_openapi(app)
     return app
 
 

@@ -110,7 +110,7 @@ def _allowed_methods(request: Request) -> str:
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
-    detail = exc.detail
+    detail: Any = exc.detail
     if not (isinstance(detail, dict) and {"code", "message"} <= detail.keys()):
         detail = {"code": _HTTP_CODES.get(exc.status_code, "error"), "message": str(detail)}
     headers = dict(exc.headers or {})

@@ -23,18 +23,18 @@ def _banned_class() -> str:
     text carries them only as pairs)."""
     ranges: list[tuple[int, int]] = []
     for point in range(0x110000):
-        char = chr(point)
-        banned = unicodedata.category(char) in _BANNED_CATEGORIES - {"Cs"}
-        if banned and char not in _ALLOWED_FORMAT:
+        text = chr(point)
+        banned = unicodedata.category(text) in _BANNED_CATEGORIES - {"Cs"}
+        if banned and text not in _ALLOWED_FORMAT:
             if ranges and ranges[-1][1] == point - 1:
                 ranges[-1] = (ranges[-1][0], point)
             else:
                 ranges.append((point, point))
 
-    def char(point: int) -> str:  # BMP escaped (surrogates cannot be sent as text); astral as is
+    def escaped(point: int) -> str:  # BMP escaped, astral as is (ECMA regex has no \U)
         return f"\\u{point:04x}" if point <= 0xFFFF else chr(point)
 
-    return "".join(char(a) if a == b else f"{char(a)}-{char(b)}" for a, b in ranges)
+    return "".join(escaped(a) if a == b else f"{escaped(a)}-{escaped(b)}" for a, b in ranges)
 
 
 _BANNED = _banned_class()

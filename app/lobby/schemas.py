@@ -37,7 +37,8 @@ def _banned_class() -> str:
     return "".join(escaped(a) if a == b else f"{escaped(a)}-{escaped(b)}" for a, b in ranges)
 
 
-_BANNED = _banned_class()
+# Planes 4 to 13 hold no characters at all (all Cn): one cheap range of them.
+_BANNED = _banned_class() + "\U00040000-\U000dffff"
 # A name: some character that is neither blank nor banned, none banned (clean_name's rules).
 NAME_PATTERN = f"^[^{_BANNED}]*[^{_BANNED}\\s][^{_BANNED}]*$"
 

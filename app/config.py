@@ -157,6 +157,10 @@ class Settings(BaseSettings):
     rate_limits: bool = True
     create_table_rate: str = "20/minute"
     join_rate: str = "60/minute"
+    # Where those rates are counted: ``memory://`` (each process its own counters) or
+    # ``redis://host:port/db`` (one Redis shared by every process, which together then allow
+    # the rate once). docs/operations.md, "Limits".
+    rate_limit_storage: str = "memory://"
     # The reverse proxies whose X-Forwarded-For / -Proto uvicorn believes (comma-separated
     # addresses or networks, or "*"): the client address the rates count is then the one the
     # proxy names. Behind a proxy on another host, set its address here.
@@ -177,6 +181,14 @@ class Settings(BaseSettings):
     @classmethod
     def _a_rate(cls, value: str) -> str:
         limits.parse(value)  # ValueError for anything but "N/unit"
+        return value
+
+    @field_validator("rate_limit_storage")
+    @classmethod
+    def _a_storage(cls, value: str) -> str:
+        # the schemes app/http/ratelimits.py maps to limits' storages
+        if value.partition("://")[0] not in ("memory", "redis", "rediss", "unix"):
+            raise ValueError("expected memory:// or redis://host:port/db")
         return value
 
     @property

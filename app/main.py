@@ -133,6 +133,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         enabled=settings.rate_limits,
         create_table=settings.create_table_rate,
         join=settings.join_rate,
+        storage_uri=settings.rate_limit_storage,
     )
     ratelimits.install(app, rates)
     app.add_middleware(bodylimit.BodyLimit, max_bytes=settings.http_body_max_bytes)
@@ -158,6 +159,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         hub = app.state.hub
         metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    errors.install_openapi(app)
     app.add_middleware(head.HeadAsGet)  # outermost: every route answers HEAD as its GET
     return app
 
@@ -167,6 +169,7 @@ async def release(app: FastAPI) -> None:
     an app without its lifespan call this themselves. Pushes under way finish first: they
     read the database too."""
     await app.state.notifier.close()
+    await app.state.rates.close()
     await app.state.writer.close()
     await app.state.db_engine.dispose()
 

@@ -8,12 +8,19 @@
   the answer unserialisable (500, connection reset); they are echoed as the strings "nan", "inf".
 - A database that cannot be reached (down, restarting, a lock or pool wait that timed out)
   as 503 with a plain message, not a 500 with a trace: the client may simply try again.
-- The JSON error body every API answers with, ``{"detail": {"code": ..., "message": ...}}``.
+- The JSON error body every API answers with, ``{"detail": {"code": ..., "message": ...}}``
+  (``ErrorBody``): the validation errors of a 422 ``invalid_request`` in ``detail.errors``,
+  and Starlette's own errors (400 ``bad_body``, 404, 405 ...) in the same shape. A 405's
+  ``Allow`` lists the methods of every route at that path, not of the first one only.
+- The OpenAPI document says so (``install_openapi``): every operation documents the errors it
+  can answer with (400 and 413 where it reads a body, 422 where it takes input, 503), all
+  as ``ErrorBody``.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import psycopg
 import sqlalchemy.exc
@@ -21,7 +28,9 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from app import logging as log
 
@@ -31,9 +40,22 @@ DATABASE_UNAVAILABLE = (sqlalchemy.exc.OperationalError, psycopg.OperationalErro
 UNAVAILABLE_MESSAGE = "the database is not reachable just now; nothing was lost, try again"
 
 
+class ValidationIssue(BaseModel):
+    """One thing wrong with a request (pydantic's error, its input echoed)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    loc: list[str | int] = Field(description="where: body, query, path, then the field names")
+    msg: str
+    type: str
+
+
 class ErrorDetail(BaseModel):
-    code: str
-    message: str
+    code: str = Field(description="stable, for programs: e.g. unknown_table, invalid_request")
+    message: str = Field(description="for people")
+    errors: list[ValidationIssue] | None = Field(
+        default=None, description="422 invalid_request only: what was wrong, per field"
+    )
 
 
 class ErrorBody(BaseModel):
@@ -49,19 +71,91 @@ def _finite(number: float) -> float | str:
     return number if math.isfinite(number) else str(number)
 
 
-async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
+async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     lenient = {bytes: lambda raw: raw.decode("utf-8", "replace"), float: _finite}
-    detail = jsonable_encoder(exc.errors(), custom_encoder=lenient)
-    return JSONResponse({"detail": detail}, status_code=422)
+    issues = jsonable_encoder(exc.errors(), custom_encoder=lenient)
+    return JSONResponse(validation_body(issues), status_code=422)
+
+
+def validation_body(issues: list[Any]) -> dict[str, Any]:
+    message = "the request is not valid; see errors"
+    return {"detail": {"code": "invalid_request", "message": message, "errors": issues}}
 
 
 async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
     log.event("database_unavailable", path=request.url.path, error=type(exc).__name__)
-    return JSONResponse({"detail": UNAVAILABLE_MESSAGE}, status_code=503)
+    return error_response(503, "unavailable", UNAVAILABLE_MESSAGE)
+
+
+_HTTP_CODES = {
+    400: "bad_body",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+}
+
+
+def _allowed_methods(request: Request) -> str:
+    """Every method some route at this path answers (Starlette names only the first route's)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches({**request.scope, "method": "\0"})
+        if match != Match.NONE:
+            methods.update(getattr(route, "methods", None) or ())
+    if "GET" in methods:
+        methods.add("HEAD")
+    return ", ".join(sorted(methods))
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    detail: Any = exc.detail
+    if not (isinstance(detail, dict) and {"code", "message"} <= detail.keys()):
+        detail = {"code": _HTTP_CODES.get(exc.status_code, "error"), "message": str(detail)}
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        headers["Allow"] = _allowed_methods(request)
+    return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=headers)
 
 
 def install(app: FastAPI) -> None:
-    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     for error in DATABASE_UNAVAILABLE:
         app.add_exception_handler(error, _database_unavailable)
+
+
+def _error(description: str) -> dict[str, Any]:
+    schema = {"$ref": "#/components/schemas/ErrorBody"}
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Complete the generated OpenAPI document with the errors every operation may answer."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        document = generate()
+        for path, operations in document.get("paths", {}).items():
+            for operation in operations.values():
+                responses = operation.setdefault("responses", {})
+                if "requestBody" in operation:
+                    responses.setdefault("400", _error("bad_body: the body is not readable JSON"))
+                    responses.setdefault("413", _error("too_large: the body is over the limit"))
+                if "requestBody" in operation or operation.get("parameters"):
+                    own = responses.get("422", {}).get("description", "")
+                    own = f"; {own}" if "ErrorBody" in str(responses.get("422")) else ""
+                    responses["422"] = _error(f"invalid_request (errors lists what){own}")
+                if path.startswith("/api/"):
+                    unavailable = _error("unavailable: the database is not reachable")
+                    responses.setdefault("503", unavailable)
+        schemas = document.get("components", {}).get("schemas", {})
+        for unused in ("HTTPValidationError", "ValidationError"):
+            schemas.pop(unused, None)
+        app.openapi_schema = document
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]

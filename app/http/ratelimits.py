@@ -4,7 +4,9 @@ One address may open ``CREATE_TABLE_RATE`` tables and take ``JOIN_RATE`` seats (
 windows, e.g. ``20/minute``); past that the answer is 429 with ``Retry-After`` and nothing is
 created. The address is the peer's, or, for a peer in ``FORWARDED_ALLOW_IPS`` (a reverse
 proxy), the client it names in ``X-Forwarded-For`` (uvicorn rewrites it before the app sees
-it). Counters live in the process's memory.
+it). Counters live where ``RATE_LIMIT_STORAGE`` says: this process's memory (``memory://``, the
+default), or a Redis server (``redis://host:port/db``) that several processes share, so that
+together they allow the configured rate, not that rate once per process.
 
 Built on ``limits``, the engine under slowapi: slowapi's limiter is one object per process,
 bound to routes by decorators at import time, while this app is built from its settings
@@ -21,8 +23,9 @@ from typing import Any, Literal
 import limits
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import JSONResponse
-from limits.aio.storage import MemoryStorage
+from limits.aio.storage import Storage
 from limits.aio.strategies import MovingWindowRateLimiter
+from limits.storage import storage_from_string
 
 from app.http import metrics
 
@@ -35,16 +38,59 @@ class TooManyRequests(Exception):
         self.retry_after = retry_after
 
 
+# The storage schemes RATE_LIMIT_STORAGE accepts, and the asynchronous ``limits`` scheme each
+# stands for. Redis is served by the redis-py package (``implementation="redispy"``).
+_SCHEMES = {
+    "memory": "async+memory",
+    "redis": "async+redis",
+    "rediss": "async+rediss",
+    "unix": "async+redis+unix",
+}
+
+
+def storage(uri: str, *, key_prefix: str = "mu-rates") -> Storage:
+    """The ``limits`` storage a ``RATE_LIMIT_STORAGE`` URI names (``memory://``, ``redis://…``).
+
+    Raises:
+        ValueError: not one of the schemes above.
+    """
+    scheme, sep, rest = uri.partition("://")
+    if not sep or scheme not in _SCHEMES:
+        raise ValueError(f"RATE_LIMIT_STORAGE: expected memory:// or redis://…, got {uri!r}")
+    target = f"{_SCHEMES[scheme]}://{rest}"
+    if scheme == "memory":
+        found = storage_from_string(target)
+    else:
+        found = storage_from_string(target, implementation="redispy", key_prefix=key_prefix)
+    assert isinstance(found, Storage)
+    return found
+
+
 class RequestRates:
     """The counters of one app (``app.state.rates``)."""
 
-    def __init__(self, *, enabled: bool, create_table: str, join: str) -> None:
+    def __init__(
+        self,
+        *,
+        enabled: bool,
+        create_table: str,
+        join: str,
+        storage_uri: str = "memory://",
+        key_prefix: str = "mu-rates",
+    ) -> None:
         self.enabled = enabled
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._storage = storage(storage_uri, key_prefix=key_prefix)
+        self._limiter = MovingWindowRateLimiter(self._storage)
         self._items: dict[Kind, limits.RateLimitItem] = {
             "create_table": limits.parse(create_table),
             "join": limits.parse(join),
         }
+
+    async def close(self) -> None:
+        """Close the connections to a Redis storage (nothing to do in memory)."""
+        client = getattr(getattr(self._storage, "bridge", None), "storage", None)
+        if client is not None:
+            await client.aclose()
 
     async def hit(self, kind: Kind, address: str) -> None:
         """Count one request of ``kind`` from ``address``.

@@ -8,7 +8,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 import engine
-from app.tables.options import SEATS, TableChoices, TableOptions
+from app.tables.options import RULES, SEATS, TableChoices, TableOptions
 
 NAME_MAX = 24
 # Control, format, private-use, unassigned and line/paragraph separators: invisible or
@@ -17,9 +17,86 @@ _BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _ALLOWED_FORMAT = {"\u200d"}
 
 
+def _banned_class() -> str:
+    """The banned characters as a regex class body, for the schema's ``pattern``. Left out:
+    unassigned code points, Cn (700 ranges: the 13 KB pattern made request generation crawl),
+    and lone surrogates, Cs (no regex engine takes them; JSON text carries them as pairs)."""
+    ranges: list[tuple[int, int]] = []
+    for point in range(0x110000):
+        text = chr(point)
+        banned = unicodedata.category(text) in _BANNED_CATEGORIES - {"Cn", "Cs"}
+        if banned and text not in _ALLOWED_FORMAT:
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1] = (ranges[-1][0], point)
+            else:
+                ranges.append((point, point))
+
+    def escaped(point: int) -> str:  # BMP escaped, astral as is (ECMA regex has no \U)
+        return f"\\u{point:04x}" if point <= 0xFFFF else chr(point)
+
+    return "".join(escaped(a) if a == b else f"{escaped(a)}-{escaped(b)}" for a, b in ranges)
+
+
+# Planes 4 to 13 hold no characters at all (all Cn): one cheap range of them.
+_BANNED = _banned_class() + "\U00040000-\U000dffff"
+# A name: some character that is neither blank nor banned, none banned (clean_name's rules).
+NAME_PATTERN = f"^[^{_BANNED}]*[^{_BANNED}\\s][^{_BANNED}]*$"
+
+
+def _removed_colours_rule(players: int, variant: str, count: int) -> dict[str, Any]:
+    """JSON Schema: with ``players`` (and ``variant``), removed_colours is null or ``count``."""
+    condition: dict[str, Any] = {"properties": {"players": {"const": players}}}
+    if variant == RULES.default_variant:
+        condition["anyOf"] = [
+            {"not": {"required": ["variant"]}},
+            {"properties": {"variant": {"const": variant}}},
+        ]
+    else:
+        condition["properties"]["variant"] = {"const": variant}
+        condition["required"] = ["variant"]
+    allowed = {"type": "array", "minItems": count, "maxItems": count}
+    return {
+        "if": condition,
+        "then": {"properties": {"removed_colours": {"anyOf": [{"type": "null"}, allowed]}}},
+    }
+
+
+def _table_create_schema(schema: dict[str, Any]) -> None:
+    """What the engine accepts, in the schema (OpenAPI 3.1 is JSON Schema 2020-12): the
+    variants and colours by name (a colour may repeat: the engine allows it), not both ends of
+    a game, and per player count and variant how many colours are removed
+    (``engine.GameOptions``)."""
+    properties = schema["properties"]
+    properties["variant"] = {
+        "type": "string",
+        "enum": [str(variant.name) for variant in RULES.variants],
+        "default": RULES.default_variant,
+        "title": "Variant",
+    }
+    colours = {"type": "string", "enum": [str(colour) for colour in RULES.colours]}
+    for option in properties["removed_colours"]["anyOf"]:
+        if option.get("type") == "array":
+            option["items"] = colours
+    # Field examples are combined freely (5 players with 2 removed colours): one whole example.
+    properties["removed_colours"].pop("examples", None)
+    example = {"players": 3, "variant": "classic", "removed_colours": ["blue", "purple"]}
+    schema["examples"] = [example]
+    given = {"required": ["target_score"], "properties": {"target_score": {"type": "integer"}}}
+    schema["allOf"] = [
+        {"if": given, "then": {"properties": {"hands": {"type": "null"}}}},
+        *(
+            _removed_colours_rule(deal.players, str(variant.name), deal.removed_colours)
+            for variant in RULES.variants
+            for deal in variant.deals
+        ),
+    ]
+
+
 class TableCreate(TableChoices):
     """A new table. The game ends at ``target_score`` or after ``hands`` hands; give neither
     and the variant's default applies (``GET /api/rules``). The engine judges the options."""
+
+    model_config = ConfigDict(json_schema_extra=_table_create_schema)
 
     @model_validator(mode="after")
     def _engine_accepts(self) -> Self:
@@ -58,7 +135,16 @@ def clean_name(value: str) -> str:
 class SeatCreate(BaseModel):
     """Take a seat: a name of 1-24 characters (trimmed) and optionally which seat."""
 
-    name: str = Field(examples=["Anna"])
+    # The schema says what the server refuses: empty or blank names (control characters and
+    # names over 24 characters once trimmed are refused too).
+    # The pattern is for the schema only: clean_name enforces the same (with Unicode's
+    # categories, which regular expressions here lack).
+    name: str = Field(
+        min_length=1,
+        max_length=NAME_MAX,
+        examples=["Anna"],
+        json_schema_extra={"pattern": NAME_PATTERN},
+    )
     seat: int | None = Field(default=None, ge=0, lt=SEATS)
 
     @field_validator("name")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response, status
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.deps import DbEngineDep, HubDep, SeatTokenDep
 from app.http.errors import ErrorBody
@@ -30,6 +30,18 @@ class SubscriptionKeys(BaseModel):
 
 class PushSubscriptionBody(BaseModel):
     """A browser's ``PushSubscription.toJSON()``, plus the language of its texts."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "endpoint": "https://push.example/send/abc",
+                    "keys": {"p256dh": "B" + "A" * 86, "auth": "A" * 22},
+                    "lang": "en",
+                }
+            ]
+        }
+    )
 
     endpoint: str = Field(min_length=12, max_length=1024, pattern=r"^https?://")
     keys: SubscriptionKeys

@@ -19,12 +19,21 @@ from __future__ import annotations
 
 import types
 from collections.abc import Mapping
-from typing import Any, Literal, Self, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Self, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 import engine
 
+
+def _a_json_number(value: Any) -> Any:
+    if isinstance(value, str | bool):
+        raise ValueError("a number is expected")
+    return value
+
+
+JsonInt = Annotated[int, BeforeValidator(_a_json_number)]
+JsonFloat = Annotated[float, BeforeValidator(_a_json_number)]
 Pace = Literal["live", "correspondence"]
 # Whole numbers: stored and described as they always were (``60``, not ``60.0``).
 DEFAULT_TAKEOVER_SECONDS = 60
@@ -36,23 +45,27 @@ _REMOVED_COLOURS = max(deal.removed_colours for v in RULES.variants for deal in 
 
 
 class TableChoices(BaseModel):
-    """What the creator of a table chooses (the fields of ``POST /api/tables``)."""
+    """What the creator of a table chooses (the fields of ``POST /api/tables``).
 
-    players: int = Field(ge=min(RULES.player_counts), le=SEATS, examples=[5])
+    Numbers and booleans are what JSON Schema calls them: ``"3"`` or ``true`` where the schema
+    says integer, ``0`` where it says boolean, are refused (pydantic's lax mode took them), as
+    the OpenAPI document promises (tests/app/test_api_contract.py); ``3.0`` is an integer."""
+
+    players: JsonInt = Field(ge=min(RULES.player_counts), le=SEATS, examples=[5])
     variant: str = Field(default=RULES.default_variant, max_length=32)
     # Neither ``target_score`` nor ``hands``: the variant's default end (the engine's).
     target_score: int | None = Field(
-        default=None, ge=RULES.target_score.min, le=RULES.target_score.max
+        default=None, strict=True, ge=RULES.target_score.min, le=RULES.target_score.max
     )
-    hands: int | None = Field(default=None, ge=RULES.hands.min, le=RULES.hands.max)
-    takeover_seconds: float | None = Field(
+    hands: JsonInt | None = Field(default=None, ge=RULES.hands.min, le=RULES.hands.max)
+    takeover_seconds: JsonFloat | None = Field(
         default=DEFAULT_TAKEOVER_SECONDS,
         ge=0,
         le=86_400,
         description="a bot plays for a person away this long, until they return; null: never",
     )
     newcomers_take_bots: bool = Field(
-        default=True, description="whether a newcomer may take over a bot's seat"
+        default=True, strict=True, description="whether a newcomer may take over a bot's seat"
     )
     removed_colours: tuple[str, ...] | None = Field(
         default=None,
@@ -63,6 +76,7 @@ class TableChoices(BaseModel):
     )
     hints: bool = Field(
         default=False,
+        strict=True,
         description="beginner hints: players may ask the search bot for a move on their turn; "
         "hints taken are marked on the score sheet",
     )
@@ -73,7 +87,7 @@ class TableChoices(BaseModel):
         default="live",
         description="live: one sitting; correspondence: move_hours per move, the table waits",
     )
-    move_hours: float = Field(
+    move_hours: JsonFloat = Field(
         default=DEFAULT_MOVE_HOURS,
         ge=1,
         le=24 * 14,
@@ -81,6 +95,7 @@ class TableChoices(BaseModel):
     )
     correspondence_bots: bool = Field(
         default=False,
+        strict=True,
         description="correspondence: a bot may play for a player whose move time ran out",
     )
 

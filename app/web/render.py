@@ -11,12 +11,12 @@ from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from fastapi import Request, Response
-from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.routing import APIRoute
 from jinja2 import Environment
 
+from app.http import errors
 from app.web import i18n, pages
 
 PRIVATE_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store"}
@@ -33,7 +33,7 @@ class PrivateRoute(APIRoute):
                 response = await handler(request)
             except RequestValidationError as exc:
                 # Answered here rather than by the app's handler, so it gets the headers too.
-                response = await request_validation_exception_handler(request, exc)
+                response = await errors.validation_error(request, exc)
             response.headers.update(PRIVATE_HEADERS)
             return response
 

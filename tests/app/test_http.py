@@ -188,7 +188,9 @@ async def test_non_finite_numbers_are_a_clean_422(
     url = path.replace("{table}", f"/api/tables/{code}")
     response = await api.post(url, content=body, headers=headers)
     assert response.status_code == 422
-    (error,) = response.json()["detail"]
+    detail = response.json()["detail"]
+    assert detail["code"] == "invalid_request"
+    (error,) = detail["errors"]
     assert error["loc"][0] == "body" and error["input"] in {"nan", "inf", "-inf"}
     assert (await api.get(f"/api/tables/{code}")).json() == before
 
@@ -364,4 +366,5 @@ async def test_an_unreachable_database_is_a_503(
     monkeypatch.setattr(repository, "create_table", unreachable)
     response = await api.post("/api/tables", json={"players": 3})
     assert response.status_code == 503
-    assert "try again" in response.json()["detail"]
+    detail = response.json()["detail"]
+    assert detail["code"] == "unavailable" and "try again" in detail["message"]

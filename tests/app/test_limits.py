@@ -7,6 +7,8 @@ defaults would take long to reach, and check what a client sees when it hits one
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import socket
 from collections.abc import AsyncIterator
 from contextlib import ExitStack
@@ -18,6 +20,8 @@ from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from app.config import Settings
+from app.http import ratelimits
 from tests.app.conftest import AppFactory
 from tests.app.helpers import create_table, join, next_of_type, receive, receive_raw
 from tests.app.processes import run_command
@@ -144,3 +148,64 @@ async def test_request_bodies_have_a_ceiling(api: httpx.AsyncClient) -> None:
     streamed = await api.post("/api/tables", content=chunks(), headers=headers)
     assert streamed.status_code == 413 and streamed.json()["detail"]["code"] == "too_large"
     assert (await api.post("/api/tables", json={"players": 3})).status_code == 201
+
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+@pytest.fixture
+async def redis_prefix() -> AsyncIterator[str]:
+    """A fresh key prefix on the local Redis, its keys removed afterwards. Skipped when no
+    Redis answers there, unless ``MU_REQUIRE_REDIS`` is set (then that is a failure)."""
+    redis_asyncio = pytest.importorskip("redis.asyncio")
+    client = redis_asyncio.Redis.from_url(REDIS_URL)
+    try:
+        await client.ping()
+    except (OSError, redis_asyncio.RedisError) as error:
+        await client.aclose()
+        if os.environ.get("MU_REQUIRE_REDIS"):
+            pytest.fail(f"MU_REQUIRE_REDIS is set but Redis at {REDIS_URL} is unreachable: {error}")
+        pytest.skip(f"no Redis at {REDIS_URL}")
+    prefix = f"mu-test-{secrets.token_hex(8)}"
+    try:
+        yield prefix
+    finally:
+        keys = [key async for key in client.scan_iter(match=f"{prefix}*")]
+        if keys:
+            await client.delete(*keys)
+        await client.aclose()
+
+
+async def test_processes_sharing_redis_share_the_rates(redis_prefix: str) -> None:
+    """Issue 25.4: with counters in each process's memory, N processes allowed N times the
+    rate. Two ``RequestRates`` (as two processes build them) on one Redis storage together
+    allow the configured rate once; another address is counted apart."""
+    processes = [
+        ratelimits.RequestRates(
+            enabled=True,
+            create_table="3/minute",
+            join="60/minute",
+            storage_uri=REDIS_URL,
+            key_prefix=redis_prefix,
+        )
+        for _ in range(2)
+    ]
+    try:
+        allowed = 0
+        for attempt in range(6):
+            try:
+                await processes[attempt % 2].hit("create_table", "203.0.113.7")
+                allowed += 1
+            except ratelimits.TooManyRequests as refused:
+                assert 0 < refused.retry_after <= 60
+        assert allowed == 3
+        await processes[1].hit("create_table", "203.0.113.8")  # another address: its own count
+    finally:
+        for rates in processes:
+            await rates.close()
+
+
+def test_the_rate_storage_setting_takes_memory_or_redis() -> None:
+    assert Settings(rate_limit_storage="redis://redis:6379/0").rate_limit_storage
+    with pytest.raises(ValueError):
+        Settings(rate_limit_storage="mongodb://x")

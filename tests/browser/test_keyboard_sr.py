@@ -1,0 +1,284 @@
+"""Playing without a mouse and without seeing the screen (issue 29).
+
+One browser holds seat 0 of a four-player table, bots the other seats. One test plays the whole
+hand with the keyboard only (no click), the other in screen-reader mode through the command line
+only. Both record what the live regions say (a MutationObserver installed before the page's
+scripts) and check a sentence for every kind of event; both run axe-core. The announcements of the
+hand are saved to artifacts/announcements-{en,de}.txt.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE, REPO, Server
+from tests.browser.driver import version, wait_past
+from tests.browser.test_a11y import assert_accessible
+
+pytestmark = pytest.mark.browser
+
+HAND_TIMEOUT_S = 90
+ARTIFACTS = REPO / "artifacts"
+
+# Every sentence the live regions say, in order, with whether it was the assertive one.
+LISTEN = """
+window.__heard = [];
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) {
+    const region = node.parentElement;
+    if (node.nodeType === 1 && region && /^announcer/.test(region.id)) {
+      window.__heard.push({urgent: region.id === "announcer-turn", text: node.textContent});
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+@pytest.fixture(scope="module")
+def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("a11y-bots-db") / "mu.db")
+    running.env["BOT_DELAY_MS"] = "30"
+    running.start()
+    yield running
+    running.stop()
+
+
+def _table_with_bots(server: Server, name: str) -> tuple[str, str]:
+    """A four-player, one-hand table: `name` in seat 0, bots in the others. (code, token)"""
+    created = server.api("POST", "/api/tables", json={"players": 4, "hands": 1}).json()
+    code = created["invite_code"]
+    token = server.api("POST", f"/api/tables/{code}/seats", json={"name": name, "seat": 0}).json()[
+        "token"
+    ]
+    bearer = {"Authorization": f"Bearer {created['host_token']}"}
+    for seat in (1, 2, 3):
+        answer = server.api("POST", f"/api/tables/{code}/bots", json={"seat": seat}, headers=bearer)
+        assert answer.status_code == 201, answer.text
+    return code, token
+
+
+def _open(browser: Browser, server: Server, locale: str, query: str = "") -> tuple[Page, str]:
+    code, token = _table_with_bots(server, "Anna")
+    context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
+    context.add_init_script(LISTEN)
+    page = context.new_page()
+    page.goto(f"{server.base_url}/t/{code}{query}#rejoin={token}")
+    expect(page.get_by_test_id("board")).to_be_visible()
+    return page, code
+
+
+def _heard(page: Page) -> list[dict[str, object]]:
+    return list(page.evaluate("window.__heard"))
+
+
+def _my_turn(page: Page) -> bool:
+    return bool(page.evaluate("document.body.classList.contains('my-turn')"))
+
+
+def _until_my_turn_or_over(page: Page) -> bool:
+    """Waits for a decision of ours; False once the game is over."""
+    deadline = time.monotonic() + HAND_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if page.get_by_test_id("summary").is_visible():
+            return False
+        if _my_turn(page) and not page.evaluate("document.querySelector('dialog[open]')"):
+            return True
+        time.sleep(0.05)
+    raise AssertionError("the hand did not end in time")
+
+
+def _save(lang: str, heard: list[dict[str, object]]) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    lines = [("! " if item["urgent"] else "  ") + str(item["text"]) for item in heard]
+    (ARTIFACTS / f"announcements-{lang}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _assert_said(heard: list[dict[str, object]], patterns: dict[str, str]) -> None:
+    texts = [str(item["text"]) for item in heard]
+    for kind, pattern in patterns.items():
+        assert any(re.search(pattern, text) for text in texts), f"no {kind} sentence in {texts}"
+    # Deduplicated: no sentence of the story twice in a row.
+    polite = [str(item["text"]) for item in heard if not item["urgent"]]
+    assert all(a != b for a, b in zip(polite, polite[1:])), polite
+
+
+ENGLISH = {
+    "deal": r"^Hand 1: the cards are dealt\.$",
+    "bid": r"^\w+ places \d+ cards?: (red|yellow|green|blue|purple) \d",
+    "pass": r"^\w+ passes$",
+    "roles": r"^\w+ is Chief with \d+ cards?, (\w+ is Vice|nobody is Vice)$",
+    "trump": r"^(Vice|Chief)'s trump: ",
+    "partner": r"^\w+ chooses \w+ as partner$",
+    "play": r"^\w+ plays (red|yellow|green|blue|purple) \d$",
+    "trick": r"^\w+ wins the trick, \d+ points?$",
+    "result": r"^The hand is over\. .*Points this hand: Anna -?\d+",
+    "game over": r"^Game over\. Winners?: ",
+}
+GERMAN = {
+    "deal": r"^Spiel 1: Die Karten sind gegeben\.$",
+    "bid": r"^\w+ legt \d+ Karten?: (Rot|Gelb|Grün|Blau|Lila) \d",
+    "pass": r"^\w+ passt$",
+    "roles": r"^\w+ ist Chef mit \d+ Karten?, (\w+ ist Vize|niemand ist Vize)$",
+    "trump": r"^(Vize|Chef)-Trumpf: ",
+    "partner": r"^\w+ wählt \w+ als Partner$",
+    "play": r"^\w+ spielt (Rot|Gelb|Grün|Blau|Lila) \d$",
+    "trick": r"^\w+ gewinnt den Stich, \d+ Punkte?$",
+    "result": r"^Das Spiel ist vorbei\. .*Punkte in diesem Spiel: Anna -?\d+",
+    "game over": r"^Partie vorbei\. Gewonnen ha(t|ben): ",
+}
+
+
+def test_a_whole_hand_with_the_keyboard_only(browser: Browser, bots_server: Server) -> None:
+    page, _code = _open(browser, bots_server, "en-GB")
+    bid = False
+    checked_axe = False
+    while _until_my_turn_or_over(page):
+        kind = page.get_by_test_id("prompt").get_attribute("data-prompt-type") or "play"
+        # The focus went to where the decision is: a card, or the prompt's first choice.
+        page.wait_for_function(
+            "() => document.activeElement?.matches('#me button.card, #prompt button')"
+        )
+        seen = version(page)
+        if kind == "bid":
+            if not bid and page.locator("#me .hand button.card").count():
+                page.keyboard.press("Home")
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("Space")  # select the card under the focus
+                expect(page.locator("#me .hand button.card.selected")).to_have_count(1)
+                page.keyboard.press("b")  # place it
+                bid = True
+            else:
+                page.keyboard.press("p")
+        elif kind in ("trump", "partner"):
+            page.keyboard.press("1")
+        else:
+            focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            assert re.search(r", \d+ points?, (trump, )?playable$", focused), focused
+            if not checked_axe:
+                _shortcuts_and_typing(page)
+                assert_accessible(page, "keyboard play, your turn")
+                checked_axe = True
+            # Walk the hand with the arrows to the last usable card and play it with Enter.
+            page.keyboard.press("End")
+            for _ in range(20):
+                if page.evaluate("document.activeElement.dataset.legal") == "true":
+                    break
+                page.keyboard.press("ArrowLeft")
+            page.keyboard.press("Enter")
+        wait_past(page, seen)
+    heard = _heard(page)
+    _save("en", heard)
+    _assert_said(heard, ENGLISH)
+    urgent = [str(item["text"]) for item in heard if item["urgent"]]
+    assert any(t.startswith("Your turn: place cards or pass") for t in urgent), urgent
+    assert any(t.startswith("Your turn: play a card") for t in urgent), urgent
+    page.keyboard.press("Escape")
+    assert checked_axe
+    page.context.close()
+
+
+def _shortcuts_and_typing(page: Page) -> None:
+    """S, L, M and ? open their dialogs (Escape closes them); typing in the chat is not a shortcut."""
+    for key, testid in (("s", "sheet"), ("l", "look-back"), ("?", "help")):
+        page.keyboard.press(key)
+        expect(page.get_by_test_id(testid)).to_be_visible()
+        if key == "?":
+            expect(page.get_by_test_id("keys-help")).to_contain_text("Pass in the auction")
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id(testid)).to_be_hidden()
+    page.keyboard.press("m")
+    expect(page.get_by_test_id("chat")).to_be_visible()
+    before = version(page)
+    page.get_by_test_id("chat-input").focus()
+    page.keyboard.type("plus")  # p, l, u, s: none of them may act while typing
+    expect(page.get_by_test_id("sheet")).to_be_hidden()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("chat-lines")).to_contain_text("plus")
+    assert version(page) == before
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("chat")).to_be_hidden()
+    page.keyboard.press("h")  # back to the hand
+    page.wait_for_function("() => document.activeElement?.matches('#me button.card')")
+
+
+LETTER = {"Rot": "r", "Gelb": "y", "Grün": "g", "Blau": "b", "Lila": "p"}
+
+
+def _command(page: Page, text: str) -> str:
+    """Types a command into the command line and returns what the panel answers."""
+    line = page.get_by_test_id("sr-command")
+    line.fill(text)
+    line.press("Enter")
+    return page.get_by_test_id("sr-output").inner_text()
+
+
+def _my_cards(page: Page) -> list[tuple[str, bool]]:
+    """Your cards as the `hand` command says them: ("g7", playable)."""
+    answer = _command(page, "karten")
+    listed = answer.split(":", 1)[1]
+    cards = []
+    for match in re.finditer(r"(Rot|Gelb|Grün|Blau|Lila) (\d)( \(spielbar\))?", listed):
+        cards.append((LETTER[match.group(1)] + match.group(2), bool(match.group(3))))
+    assert cards, answer
+    return cards
+
+
+def test_a_whole_hand_in_screen_reader_mode_through_commands(
+    browser: Browser, bots_server: Server
+) -> None:
+    page, _code = _open(browser, bots_server, "de-DE", "?sr=1")
+    expect(page.get_by_test_id("sr-panel")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('mu_sr')") == "1"
+    bid = False
+    errors_checked = False
+    assert_accessible(page, "screen-reader mode")
+    while _until_my_turn_or_over(page):
+        kind = page.get_by_test_id("prompt").get_attribute("data-prompt-type") or "play"
+        seen = version(page)
+        if kind == "bid":
+            if not errors_checked:
+                # Commands that are not legal say why, and send nothing.
+                assert "Unbekannter Befehl" in _command(page, "tanzen")
+                assert "Nicht jetzt" in _command(page, "spiele r1")
+                assert "Du hast" in _command(page, "biete p9 p8 p7 p6 p5 p4 p3 p2 p1 p0 y0 y9 y8 y7 y6 y5")
+                where = _command(page, "wo")
+                assert "Spiel 1" in where and "Anna" in where, where
+                assert version(page) == seen
+                errors_checked = True
+            if not bid:
+                card = _my_cards(page)[0][0]
+                _command(page, f"biete {card}")
+                bid = True
+            else:
+                _command(page, "passe")
+        elif kind == "trump":
+            assert "Auswahl" in _command(page, "trumpf 42")
+            options = page.locator("#prompt button.option").first.get_attribute("data-option")
+            _command(page, f"trumpf {'keiner' if options == 'none' else options}")
+        elif kind == "partner":
+            seat = page.locator("#prompt button.option").first.get_attribute("data-testid")
+            _command(page, f"partner {int(str(seat).rsplit('-', 1)[1]) + 1}")
+        else:
+            cards = _my_cards(page)
+            blocked = [card for card, playable in cards if not playable]
+            if blocked:
+                answer = _command(page, f"spiele {blocked[0]}")
+                assert "nicht spielbar" in answer, answer
+            playable = [card for card, ok in cards if ok]
+            _command(page, f"spiele {playable[0]}")
+        wait_past(page, seen)
+    heard = _heard(page)
+    _save("de", heard)
+    _assert_said(heard, GERMAN)
+    urgent = [str(item["text"]) for item in heard if item["urgent"]]
+    assert any(t.startswith("Du bist dran: Karten legen oder passen") for t in urgent), urgent
+    assert any(t.startswith("Du bist dran: spiele eine Karte") for t in urgent), urgent
+    page.keyboard.press("Escape")
+    assert_accessible(page, "screen-reader mode, end of the game")
+    page.context.close()

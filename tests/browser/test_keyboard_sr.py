@@ -49,26 +49,21 @@ def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def _table_with_bots(server: Server, name: str) -> tuple[str, str]:
-    """A four-player, one-hand table: `name` in seat 0, bots in the others. (code, token)"""
+def _open(browser: Browser, server: Server, locale: str, query: str = "") -> tuple[Page, str]:
+    """A four-player, one-hand table: Anna in seat 0 on the page, then bots in the other seats
+    (so the page hears the deal)."""
     created = server.api("POST", "/api/tables", json={"players": 4, "hands": 1}).json()
     code = created["invite_code"]
-    token = server.api("POST", f"/api/tables/{code}/seats", json={"name": name, "seat": 0}).json()[
-        "token"
-    ]
-    bearer = {"Authorization": f"Bearer {created['host_token']}"}
-    for seat in (1, 2, 3):
-        answer = server.api("POST", f"/api/tables/{code}/bots", json={"seat": seat}, headers=bearer)
-        assert answer.status_code == 201, answer.text
-    return code, token
-
-
-def _open(browser: Browser, server: Server, locale: str, query: str = "") -> tuple[Page, str]:
-    code, token = _table_with_bots(server, "Anna")
+    seat = server.api("POST", f"/api/tables/{code}/seats", json={"name": "Anna", "seat": 0})
     context = browser.new_context(viewport=PHONE, locale=locale, bypass_csp=True)
     context.add_init_script(LISTEN)
     page = context.new_page()
-    page.goto(f"{server.base_url}/t/{code}{query}#rejoin={token}")
+    page.goto(f"{server.base_url}/t/{code}{query}#rejoin={seat.json()['token']}")
+    expect(page.locator("#waiting")).to_be_visible()
+    bearer = {"Authorization": f"Bearer {created['host_token']}"}
+    for other in (1, 2, 3):
+        answer = server.api("POST", f"/api/tables/{code}/bots", json={"seat": other}, headers=bearer)
+        assert answer.status_code == 201, answer.text
     expect(page.get_by_test_id("board")).to_be_visible()
     return page, code
 
@@ -246,7 +241,8 @@ def test_a_whole_hand_in_screen_reader_mode_through_commands(
                 # Commands that are not legal say why, and send nothing.
                 assert "Unbekannter Befehl" in _command(page, "tanzen")
                 assert "Nicht jetzt" in _command(page, "spiele r1")
-                assert "Du hast" in _command(page, "biete p9 p8 p7 p6 p5 p4 p3 p2 p1 p0 y0 y9 y8 y7 y6 y5")
+                assert "darfst nur 1 Karte" in _command(page, "biete p9 p8")
+                assert "Farbe „x“ kenne ich nicht" in _command(page, "biete x5")
                 where = _command(page, "wo")
                 assert "Spiel 1" in where and "Anna" in where, where
                 assert version(page) == seen

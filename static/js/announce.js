@@ -17,7 +17,12 @@ let urgent = null;
 
 function regions() {
   if (polite) return;
-  polite = h("div", { "id": "announcer", "class": "sr-only", "aria-live": "polite", "dataset": { testid: "announcer" } });
+  polite = h("div", {
+    "id": "announcer",
+    "class": "sr-only",
+    "aria-live": "polite",
+    "dataset": { testid: "announcer" },
+  });
   urgent = h("div", {
     "id": "announcer-turn",
     "class": "sr-only",

@@ -94,7 +94,8 @@ export function readCommand(text, view) {
   }
   if (!verb) return refusal(_("Unknown command “{word}”. Type help for the list.", { word: words[0] }));
   if (["where", "hand", "help", "undo"].includes(verb)) return { local: verb };
-  if (view?.seat === null || view?.seat === undefined) return refusal(_("You are watching: only players make moves."));
+  if (view?.seat === null || view?.seat === undefined)
+    return refusal(_("You are watching: only players make moves."));
   const prompt = view.prompt;
   if (!prompt || view.to_move !== view.seat) {
     if (view.to_move === null || view.to_move === undefined) return refusal(_("Nobody is to move now."));
@@ -129,13 +130,16 @@ const MOVES = {
     if (!parsed.cards.length) return refusal(_("Name the cards to place, for example: bid y5 y6"));
     if (parsed.cards.length > prompt.max_cards) {
       if (!prompt.max_cards) return refusal(_("You cannot place more cards now: pass"));
-      return refusal(ngettext("You may place only {n} card", "You may place up to {n} cards", prompt.max_cards));
+      return refusal(
+        ngettext("You may place only {n} card", "You may place up to {n} cards", prompt.max_cards),
+      );
     }
     const ids = [];
     for (const ref of parsed.cards) {
       const found = findCard(view, ref);
       if (found.error) return found;
-      if (!(view.hand ?? []).some((c) => c.id === found.card.id)) return refusal(_("Bids come from your hand"));
+      if (!(view.hand ?? []).some((c) => c.id === found.card.id))
+        return refusal(_("Bids come from your hand"));
       if (!ids.includes(found.card.id)) ids.push(found.card.id);
     }
     return { action: { type: "bid", cards: ids } };
@@ -182,7 +186,8 @@ const MOVES = {
 function trumpOf(text) {
   const word = fold(text.trim());
   if (!word) return null;
-  if (NO_TRUMP.has(word)) return RULES.trump_kinds.find((k) => k.colour === null && k.number === null)?.kind ?? null;
+  if (NO_TRUMP.has(word))
+    return RULES.trump_kinds.find((k) => k.colour === null && k.number === null)?.kind ?? null;
   const number = word.match(/^(\d+)(s|er)?$/);
   if (number) return RULES.trump_kinds.find((k) => k.number === Number(number[1]))?.kind ?? null;
   const colour = colourAliases().get(word);
@@ -210,7 +215,9 @@ const notNow = (prompt) => (NOT_NOW[prompt.type] ? _(NOT_NOW[prompt.type]) : _("
 
 // The command list for the help (and the `help` command).
 export function commandHelp() {
-  const letters = [...colourLetters()].map(([colour, letter]) => `${letter} = ${colourName(colour)}`).join(", ");
+  const letters = [...colourLetters()]
+    .map(([colour, letter]) => `${letter} = ${colourName(colour)}`)
+    .join(", ");
   return [
     _("play g7: play a card (a card alone, g7, plays it too)"),
     _("bid y5 y6: place cards in the auction; pass: pass"),

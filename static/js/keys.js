@@ -21,7 +21,11 @@ const SHORTCUTS = [
   { keys: ["s"], label: N_("Score sheet"), run: () => press("#btn-sheet") },
   { keys: ["l"], label: N_("Look back at this hand's tricks"), run: () => press("#btn-look") },
   { keys: ["m"], label: N_("Messages (table talk)"), run: () => press("#btn-chat") },
-  { keys: ["w"], label: N_("Where are we? (a summary read aloud)"), run: () => press("[data-testid=sr-where]") },
+  {
+    keys: ["w"],
+    label: N_("Where are we? (a summary read aloud)"),
+    run: () => press("[data-testid=sr-where]"),
+  },
   { keys: ["c", "/"], label: N_("Command line (screen-reader mode)"), run: () => focusCommandLine() },
   { keys: ["?"], label: N_("This help"), run: () => press("#btn-help") },
 ];
@@ -46,7 +50,9 @@ function focusCommandLine() {
 }
 
 const typing = (el) =>
-  Boolean(el) && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) && el.type !== "checkbox";
+  Boolean(el) &&
+  (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) &&
+  el.type !== "checkbox";
 
 export function keysFeature() {
   document.addEventListener("keydown", onKey);

@@ -9,7 +9,8 @@ import { count, holder } from "./seats.js";
 import { goalLine, story } from "./summary.js";
 
 // "blue 3": a card as it is said in a sentence (the card's own label adds its points).
-export const cardShort = (card) => _("{colour} {number}", { colour: colourName(card.color), number: card.number });
+export const cardShort = (card) =>
+  _("{colour} {number}", { colour: colourName(card.color), number: card.number });
 const cardList = (cards) => cards.map(cardShort).join(", ");
 
 export function eventSentence(view, event) {
@@ -18,10 +19,15 @@ export function eventSentence(view, event) {
     case "hand":
       return _("Hand {n}: the cards are dealt.", { n: event.n });
     case "bid":
-      return ngettext("{name} places {n} card: {cards}", "{name} places {n} cards: {cards}", event.cards.length, {
-        name: name(event.seat),
-        cards: cardList(event.cards),
-      });
+      return ngettext(
+        "{name} places {n} card: {cards}",
+        "{name} places {n} cards: {cards}",
+        event.cards.length,
+        {
+          name: name(event.seat),
+          cards: cardList(event.cards),
+        },
+      );
     case "pass":
       return _("{name} passes", { name: name(event.seat) });
     case "roles": {
@@ -55,7 +61,10 @@ export function eventSentence(view, event) {
       // TRANSLATORS: "Chief's trump: red", "Vice's trump: the 7s".
       return _("{role}'s trump: {trump}", { role: roleName(view, event.role), trump: trumpName(event.kind) });
     case "partner":
-      return _("{chief} chooses {partner} as partner", { chief: name(event.chief), partner: name(event.seat) });
+      return _("{chief} chooses {partner} as partner", {
+        chief: name(event.chief),
+        partner: name(event.seat),
+      });
     case "play":
       return _("{name} plays {card}", { name: name(event.seat), card: cardShort(event.card) });
     case "trick":
@@ -98,7 +107,9 @@ export function turnSentence(view) {
     return head + ". " + _("Choices: {list}", { list });
   }
   if (prompt.type === "bid" && prompt.max_cards)
-    return head + ". " + ngettext("You may place {n} card", "You may place up to {n} cards", prompt.max_cards);
+    return (
+      head + ". " + ngettext("You may place {n} card", "You may place up to {n} cards", prompt.max_cards)
+    );
   return head;
 }
 
@@ -149,12 +160,26 @@ export function whereSentences(view) {
     );
   }
   if (view.phase === "play") {
-    const plays = (view.trick ?? []).map((p) => _("{name} plays {card}", { name: seatName(view, p.seat), card: cardShort(p.card) }));
-    lines.push(plays.length ? _("On the table: {plays}.", { plays: plays.join(", ") }) : _("No card on the table yet."));
+    const plays = (view.trick ?? []).map((p) =>
+      _("{name} plays {card}", { name: seatName(view, p.seat), card: cardShort(p.card) }),
+    );
+    lines.push(
+      plays.length
+        ? _("On the table: {plays}.", { plays: plays.join(", ") })
+        : _("No card on the table yet."),
+    );
   }
   const trumps = trumpSentence(view);
   if (trumps) lines.push(trumps);
-  if (view.team_goal) lines.push(ngettext("Team goal: {goal} point (bid {bid})", "Team goal: {goal} points (bid {bid})", view.team_goal, { goal: view.team_goal, bid: view.bid }) + ".");
+  if (view.team_goal)
+    lines.push(
+      ngettext(
+        "Team goal: {goal} point (bid {bid})",
+        "Team goal: {goal} points (bid {bid})",
+        view.team_goal,
+        { goal: view.team_goal, bid: view.bid },
+      ) + ".",
+    );
   const seats = Array.from({ length: view.players ?? 0 }, (_x, seat) => seatSentence(view, seat));
   lines.push(...seats.map((line) => line + "."));
   return lines;
@@ -163,6 +188,8 @@ export function whereSentences(view) {
 // Your cards in words, the usable ones marked: what the "hand" command says.
 export function handSentence(view, cards, usable) {
   if (!cards.length) return _("You have no cards.");
-  const list = cards.map((card) => cardShort(card) + (usable.has(card.id) ? " (" + _("playable") + ")" : "")).join(", ");
+  const list = cards
+    .map((card) => cardShort(card) + (usable.has(card.id) ? " (" + _("playable") + ")" : ""))
+    .join(", ");
   return ngettext("Your {n} card: {list}", "Your {n} cards: {list}", cards.length, { list });
 }

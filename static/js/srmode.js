@@ -30,7 +30,7 @@ function store(on) {
 
 export function srModeFeature(page) {
   let on = initialSetting();
-  const output = h("div", { "class": "sr-output", "dataset": { testid: "sr-output" } });
+  const output = h("div", { class: "sr-output", dataset: { testid: "sr-output" } });
   const input = h("input", {
     "id": "sr-command",
     "autocomplete": "off",
@@ -40,22 +40,39 @@ export function srModeFeature(page) {
   });
   const panel = h(
     "section",
-    { "id": "sr-panel", "class": "sr-panel", "aria-labelledby": "sr-title", "dataset": { testid: "sr-panel" } },
+    {
+      "id": "sr-panel",
+      "class": "sr-panel",
+      "aria-labelledby": "sr-title",
+      "dataset": { testid: "sr-panel" },
+    },
     h("h2", { id: "sr-title", class: "sr-title" }, _("Screen-reader mode")),
     h(
       "div",
       { class: "row" },
-      h("button", { type: "button", dataset: { testid: "sr-where" }, onclick: () => where() }, _("Where are we?")),
+      h(
+        "button",
+        { type: "button", dataset: { testid: "sr-where" }, onclick: () => where() },
+        _("Where are we?"),
+      ),
       h("button", { type: "button", class: "ghost", onclick: () => yourHand() }, _("My cards")),
     ),
     h(
       "form",
-      { class: "sr-command-form", dataset: { testid: "sr-command-form" }, onsubmit: (event) => submit(event) },
+      {
+        class: "sr-command-form",
+        dataset: { testid: "sr-command-form" },
+        onsubmit: (event) => submit(event),
+      },
       h("label", { for: "sr-command" }, _("Command")),
       input,
       h("button", { type: "submit", class: "primary" }, _("Do it")),
     ),
-    h("p", { id: "sr-command-help", class: "muted" }, _("For example: play g7, bid y5 y6, pass, trump red, partner 2. Type help for all commands.")),
+    h(
+      "p",
+      { id: "sr-command-help", class: "muted" },
+      _("For example: play g7, bid y5 y6, pass, trump red, partner 2. Type help for all commands."),
+    ),
     output,
   );
   panel.hidden = !on;
@@ -76,7 +93,9 @@ export function srModeFeature(page) {
     const view = state.view;
     if (!isSeated(view)) return show([_("You are watching: only players make moves.")]);
     const cards = [...(view.displays?.[view.seat] ?? []), ...(view.hand ?? [])];
-    const usable = new Set(view.prompt?.type === "play" && view.to_move === view.seat ? view.prompt.cards : []);
+    const usable = new Set(
+      view.prompt?.type === "play" && view.to_move === view.seat ? view.prompt.cards : [],
+    );
     show([handSentence(view, cards, usable)]);
   }
 
@@ -91,12 +110,14 @@ export function srModeFeature(page) {
     if (read.local === "help") return show(commandHelp());
     if (read.local === "undo") {
       const undo = $("#btn-undo");
-      if (undo.hidden || undo.disabled) return show([_("There is nothing you can take back now.")], { urgent: true });
+      if (undo.hidden || undo.disabled)
+        return show([_("There is nothing you can take back now.")], { urgent: true });
       undo.click();
       return show([_("You asked to take your move back.")]);
     }
     if (state.pending) return show([_("Wait a moment: your last move is on its way.")], { urgent: true });
-    if (!page.act(read.action)) return show([_("Not connected right now. Your move was not sent.")], { urgent: true });
+    if (!page.act(read.action))
+      return show([_("Not connected right now. Your move was not sent.")], { urgent: true });
     fill(output);
   }
 
@@ -129,7 +150,12 @@ export function srModeFeature(page) {
   // Outside the mode W still reads the summary aloud.
   document.addEventListener("keydown", (event) => {
     if (on || event.key.toLowerCase() !== "w" || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (state.screen !== "board" || $("dialog[open]") || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+    if (
+      state.screen !== "board" ||
+      $("dialog[open]") ||
+      /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)
+    )
+      return;
     if (state.view) announce(whereSentences(state.view).join(" "));
   });
 

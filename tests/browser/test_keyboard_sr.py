@@ -201,6 +201,12 @@ def _shortcuts_and_typing(page: Page) -> None:
     assert version(page) == before
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("chat")).to_be_hidden()
+    # The reactions are buttons too: focus one and press Enter; everyone hears it.
+    page.locator("#reactions button").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => window.__heard.some((item) => item.text.startsWith('Anna reacts: '))"
+    )
     page.keyboard.press("h")  # back to the hand
     page.wait_for_function("() => document.activeElement?.matches('#me button.card')")
 

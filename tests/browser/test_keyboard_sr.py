@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import REPO, Server
+from tests.browser.conftest import REPO, SCREENSHOTS, Server
 from tests.browser.driver import version, wait_past
 from tests.browser.scripted import ScriptedTable
 from tests.browser.test_a11y import SIZES, assert_accessible
@@ -159,6 +159,8 @@ def test_a_whole_hand_with_the_keyboard_only(browser: Browser, bots_server: Serv
             focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
             assert re.search(r", \d+ points?, (trump, )?playable$", focused), focused
             if not checked_axe:
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=SCREENSHOTS / "keyboard-focus-390x844.png")
                 _shortcuts_and_typing(page)
                 assert_accessible(page, "keyboard play, your turn")
                 checked_axe = True

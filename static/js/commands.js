@@ -19,7 +19,7 @@ const VERBS = {
   play: ["play", "spiel", "spiele", "spielen"],
   bid: ["bid", "place", "biete", "bieten", "lege", "legen"],
   pass: ["pass", "passe", "passen"],
-  discard: ["discard", "drop", "drücke", "drücken", "ablegen"],
+  discard: ["discard", "drop", "ablegen", "drücke", "drücken"],
   trump: ["trump", "trumpf"],
   partner: ["partner", "partnerin"],
   undo: ["undo", "zurück"],

@@ -352,3 +352,54 @@ def test_the_story_is_told_once_whatever_views_arrive(
         )
     assert result["legal"]["type"] == "play"
     page.context.close()
+
+
+def test_the_revised_discard_is_told_and_read_as_a_command(
+    browser: Browser, bots_server: Server
+) -> None:
+    """Three players, revised edition: the Crown's discard is an event and a command."""
+    with ScriptedTable(bots_server, 3, hands=1, variant="revised") as table:
+        views = [table.view]
+        discarding = None
+        while not table.view["game_over"]:
+            mover = table.views[table.view["to_move"]]
+            if mover["prompt"]["type"] == "discard":
+                discarding = mover
+            table.step()
+            views.append(table.view)
+    assert discarding is not None
+    page = browser.new_context(locale="de-DE").new_page()
+    page.goto(bots_server.base_url + "/?lang=de")
+    result = page.evaluate(
+        """async ([views, view]) => {
+            const { newEvents } = await import("/static/js/events.js");
+            const { eventSentence } = await import("/static/js/speech.js");
+            const { readCommand } = await import("/static/js/commands.js");
+            let before = {phase: "waiting", hand_number: 0};
+            const said = [];
+            for (const v of views) {
+                said.push(...newEvents(before, v).map((e) => eventSentence(v, e)));
+                before = v;
+            }
+            const letter = {red: "r", yellow: "y", green: "g", blue: "b", purple: "p"};
+            const name = (id) => {
+                const card = view.hand.find((c) => c.id === id);
+                return letter[card.color] + card.number;
+            };
+            const ids = view.prompt.cards.slice(0, view.prompt.count);
+            return {
+                said,
+                ok: readCommand("ablegen " + ids.map(name).join(" "), view).action,
+                short: readCommand("ablegen " + name(ids[0]), view).error,
+            };
+        }""",
+        [views, discarding],
+    )
+    assert any(re.match(r"^\w+ ist Krone mit \d+ Karten?, ", line) for line in result["said"])
+    assert any(
+        re.match(r"^\w+ nimmt den Stock und legt \d+ Karten ab$", line) for line in result["said"]
+    )
+    assert result["ok"]["type"] == "discard"
+    assert len(result["ok"]["cards"]) == discarding["prompt"]["count"]
+    assert result["short"].startswith("Lege genau")
+    page.context.close()

@@ -4,8 +4,8 @@
 // is not legal gets a clear reason; the server still has the last word.
 //
 // Cards are a colour and a number: a letter (the colour's English initial, from the rules'
-// catalog: r7, y5, g0, b3, p9), or the colour's name in English or in the page's language
-// ("green 7", "grün 7").
+// catalog: r7, y5, g0, b3, p9), the colour's name in English or in the page's language ("green 7",
+// "grün 7"), or the start of the page language's name where no other colour shares it ("ge5").
 import { colourName, trumpName } from "./cards.js";
 import { N_, _, ngettext } from "./i18n.js";
 import { seatName } from "./names.js";
@@ -41,12 +41,22 @@ export function colourLetters() {
   return letters;
 }
 
+// Every word that names a colour: the letter, the English name, the page language's name, and
+// any start of that name no other colour's name shares ("ge" gelb, "gr" grün, "l" lila).
 function colourAliases() {
   const aliases = new Map();
   for (const [colour, letter] of colourLetters()) {
     aliases.set(letter, colour);
     aliases.set(colour, colour);
     aliases.set(fold(colourName(colour)), colour);
+  }
+  const local = RULES.colours.map((colour) => [colour, fold(colourName(colour))]);
+  for (const [colour, name] of local) {
+    for (let size = 1; size < name.length; size++) {
+      const start = name.slice(0, size);
+      const shared = local.some(([other, word]) => other !== colour && word.startsWith(start));
+      if (!shared && !aliases.has(start)) aliases.set(start, colour);
+    }
   }
   return aliases;
 }

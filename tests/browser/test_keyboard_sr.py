@@ -374,7 +374,7 @@ def test_the_revised_discard_is_told_and_read_as_a_command(
         """async ([views, view]) => {
             const { newEvents } = await import("/static/js/events.js");
             const { eventSentence } = await import("/static/js/speech.js");
-            const { readCommand } = await import("/static/js/commands.js");
+            const { parseCards, readCommand } = await import("/static/js/commands.js");
             let before = {phase: "waiting", hand_number: 0};
             const said = [];
             for (const v of views) {
@@ -389,6 +389,7 @@ def test_the_revised_discard_is_told_and_read_as_a_command(
             const ids = view.prompt.cards.slice(0, view.prompt.count);
             return {
                 said,
+                colours: parseCards("ge5 gr3 l1 g2 Rot 7").cards.map((card) => card.colour),
                 ok: readCommand("ablegen " + ids.map(name).join(" "), view).action,
                 short: readCommand("ablegen " + name(ids[0]), view).error,
             };
@@ -399,6 +400,8 @@ def test_the_revised_discard_is_told_and_read_as_a_command(
     assert any(
         re.match(r"^\w+ nimmt den Stock und legt \d+ Karten ab$", line) for line in result["said"]
     )
+    # German starts of colour names work where no other colour shares them; g is green.
+    assert result["colours"] == ["yellow", "green", "purple", "green", "red"]
     assert result["ok"]["type"] == "discard"
     assert len(result["ok"]["cards"]) == discarding["prompt"]["count"]
     assert result["short"].startswith("Lege genau")

@@ -104,11 +104,12 @@ function render({ view, screen }) {
   focused = decision;
 }
 
-// Where the next decision is: the first usable card, or the prompt's first button. Left alone
-// while the player types, reads a dialog, or (screen-reader mode) sits on the command line.
+// Where the next decision is: the first usable card, or the prompt's first button; in
+// screen-reader mode the command line. Left alone while the player types or reads a dialog.
 function focusDecision(asked) {
   const active = document.activeElement;
   if (!asked && (typing(active) || $("dialog[open]"))) return false;
+  if (!asked && focusCommandLine()) return true;
   const type = $("#prompt")?.dataset.promptType;
   const target =
     (type === "trump" || type === "partner" ? $("#prompt button.option:not(:disabled)") : null) ||

@@ -247,6 +247,8 @@ def test_a_whole_hand_in_screen_reader_mode_through_commands(
     while _until_my_turn_or_over(page):
         kind = page.get_by_test_id("prompt").get_attribute("data-prompt-type") or "play"
         seen = version(page)
+        # In screen-reader mode a decision brings the focus to the command line.
+        page.wait_for_function("() => document.activeElement?.id === 'sr-command'")
         if kind == "bid":
             if not errors_checked:
                 # Commands that are not legal say why, and send nothing.

@@ -38,9 +38,12 @@ function myCard(view, card, prompt, ui, place) {
   el.dataset.legal = String(legal);
   el.dataset.place = place;
   el.setAttribute("aria-disabled", String(!legal));
-  if (reason) {
-    el.title = reason;
-    if (prompt?.type === "play") el.setAttribute("aria-label", `${el.getAttribute("aria-label")}. ${reason}`);
+  if (reason) el.title = reason;
+  // "green 7, 2 points, playable" / "…, not playable: you must follow yellow".
+  if (prompt?.type === "play" && view.to_move === view.seat) {
+    const name = el.getAttribute("aria-label");
+    const why = reason ? ": " + reason.charAt(0).toLowerCase() + reason.slice(1) : "";
+    el.setAttribute("aria-label", name + ", " + (legal ? _("playable") : _("not playable") + why));
   }
   if (selecting(prompt) && ui.selected.has(card.id)) {
     el.classList.add("selected");

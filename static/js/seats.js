@@ -5,6 +5,7 @@ import { cardFace } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 import { botLevelName, roleName, seatName } from "./names.js";
+import { seatSentence } from "./speech.js";
 
 export const count = (value) => (Array.isArray(value) ? value.length : (value ?? 0));
 
@@ -54,7 +55,8 @@ function seatPanel(view, seat, place, extra) {
     "section",
     {
       "class": `seat at-${place}${turn ? " turn" : ""}${connected ? "" : " away"}${mine ? " mine" : ""}`,
-      "aria-label": seatName(view, seat),
+      // Name, role, cards left, tricks and points, in one line for screen readers.
+      "aria-label": seatSentence(view, seat),
       "aria-current": turn ? "true" : null,
       "dataset": { seat, testid: `seat-${seat}` },
     },

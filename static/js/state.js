@@ -25,6 +25,8 @@ export const state = {
   away: { ticker: 0 },
   undo: { request: null, timer: 0 },
   again: { next: null, busy: false, declined: false },
+  // The announcer (announce.js): the view last compared, the decision last announced.
+  announce: { seen: null, decision: null },
 };
 
 export const isSeated = (view) => view?.seat !== null && view?.seat !== undefined;

@@ -17,7 +17,7 @@ export async function fetchSheet(code) {
 }
 
 // Sentences about one finished hand, in the order it happened.
-function story(view, r) {
+export function story(view, r) {
   const name = (seat) => (seat === null || seat === undefined ? _("nobody") : seatName(view, seat));
   if (r.kind === "all_passed") return [_("Everybody passed: nobody scores.")];
   if (r.kind === "stalemate")
@@ -67,7 +67,7 @@ function story(view, r) {
 }
 
 // Whether the team met its goal; the plural follows the points the team took.
-function goalLine(r) {
+export function goalLine(r) {
   const points = r.team_points;
   const vars = { points, goal: r.team_goal };
   if (r.success)

@@ -5,6 +5,7 @@
 // The page's state is one object (state.js); every server message goes through one router
 // (router.js) to the page's handlers below or to a feature's; the features are listed once here.
 import { againFeature } from "./again.js";
+import { announceFeature } from "./announce.js";
 import { awayFeature } from "./away.js";
 import { drawBoard } from "./board.js";
 import { $, fill, toast } from "./dom.js";
@@ -12,6 +13,7 @@ import { aboutMoves, errorText } from "./errors.js";
 import { noticeTrickWon, renderFelt } from "./felt.js";
 import { selecting } from "./hand.js";
 import { hintsFeature } from "./hints.js";
+import { keysFeature } from "./keys.js";
 import { N_, _ } from "./i18n.js";
 import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
 import { lookBackFeature } from "./lookback.js";
@@ -24,6 +26,7 @@ import { renderRing } from "./seats.js";
 import { chime } from "./sound.js";
 import * as store from "./state.js";
 import { hasGame, isSeated, state, yourSeat } from "./state.js";
+import { srModeFeature } from "./srmode.js";
 import { openSummary, wireTools } from "./tools.js";
 import { talkFeature } from "./talk.js";
 import { undoFeature } from "./undo.js";
@@ -39,6 +42,7 @@ const page = {
   redraw: () => onBoard() && draw(),
   redrawSeats: () => onBoard() && renderRing(state.view, seatExtras),
   reconnect: () => state.socket?.reconnectNow(),
+  act: (action) => act(action),
 };
 
 store.openPage($("#app").dataset.code);
@@ -52,6 +56,9 @@ const features = [
   hintsFeature(page),
   lookBackFeature(page),
   pushFeature(page),
+  announceFeature(page),
+  keysFeature(page),
+  srModeFeature(page),
 ];
 const seatExtras = (seat) => features.map((feature) => feature.seatExtra?.(state, seat) ?? null);
 const renderFeatures = () => features.forEach((feature) => feature.render?.(state));
@@ -280,15 +287,17 @@ function noticeHandOver(previous, view) {
   if (previous.hand_number !== view.hand_number) openSummary(view);
 }
 
+// Whether the action went out (the screen-reader mode's command line says so).
 function act(action) {
-  if (state.pending) return;
+  if (state.pending) return false;
   if (state.version === null || !send({ type: "action", version: state.version, action })) {
     toast(_("Not connected right now. Your move was not sent."));
-    return;
+    return false;
   }
   store.setPending(true);
   store.clearSelected();
   draw();
+  return true;
 }
 
 function onCard(card, place) {

@@ -2,6 +2,7 @@
 // connecting and each new one as it is said) and one-tap reactions, both shown for a moment as a
 // bubble at the speaker's seat. Everything said is shown with textContent, never as markup.
 // Muting a player is this browser's choice, kept in localStorage per table.
+import { announce } from "./announce.js";
 import { $, fill, h, toast } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
 import { seatName } from "./names.js";
@@ -91,7 +92,10 @@ function onChat(page, message) {
   } else {
     for (const line of fresh) {
       if (line.seat === state.view?.seat) talk.seen = Math.max(talk.seen, line.id);
-      else if (!talk.muted.has(line.seat)) bubble(page, line.seat, "line", line.text);
+      else if (!talk.muted.has(line.seat)) {
+        bubble(page, line.seat, "line", line.text);
+        announce(_("{name} says: {text}", { name: seatName(state.view ?? {}, line.seat), text: line.text }));
+      }
     }
   }
   if ($("#chat").open) {
@@ -106,6 +110,10 @@ function onReaction(page, message) {
   const reaction = REACTION[message.reaction];
   if (!reaction) return;
   bubble(page, message.seat, "reaction", message.reaction === "well_played" ? _(reaction.face) : reaction.face);
+  const label = _(reaction.label);
+  announce(
+    _("{name} reacts: {reaction}", { name: seatName(state.view ?? {}, message.seat), reaction: label }),
+  );
 }
 
 function bubble(page, seat, kind, text) {

@@ -57,11 +57,17 @@ class TableChoices(BaseModel):
     target_score: int | None = Field(
         default=None, strict=True, ge=RULES.target_score.min, le=RULES.target_score.max
     )
-    hands: JsonInt | None = Field(default=None, ge=RULES.hands.min, le=RULES.hands.max)
-    takeover_seconds: JsonFloat | None = Field(
+    # An optional number's bounds go inside its type, so the OpenAPI schema states them too.
+    hands: (
+        Annotated[
+            int, Field(ge=RULES.hands.min, le=RULES.hands.max), BeforeValidator(_a_json_number)
+        ]
+        | None
+    ) = None
+    takeover_seconds: (
+        Annotated[float, Field(ge=0, le=86_400), BeforeValidator(_a_json_number)] | None
+    ) = Field(
         default=DEFAULT_TAKEOVER_SECONDS,
-        ge=0,
-        le=86_400,
         description="a bot plays for a person away this long, until they return; null: never",
     )
     newcomers_take_bots: bool = Field(

@@ -57,8 +57,8 @@ REVISED_REFUSALS: dict[str, str] = {
     "partner_not_allowed": N_("Your partner can be anyone except yourself and the Shield."),
 }
 PROGRESS = N_("Step {n} of {count}")
-# The learner's name at the lesson's table.
-YOU = N_("You")
+# The learner's name at the lesson's table (the seat adds "(you)").
+YOU = N_("Learner")
 
 
 @cache

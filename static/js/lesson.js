@@ -28,6 +28,11 @@ const TARGETS = {
   sheet: "#lesson-sheet",
   kitty: "#me",
 };
+// "seat:1" points at that seat.
+const targetOf = (step) =>
+  step.target.startsWith("seat:")
+    ? `#ring [data-seat="${Number(step.target.slice(5))}"]`
+    : (TARGETS[step.target] ?? "#board");
 
 const controls = {
   onCard,
@@ -90,7 +95,7 @@ function highlight(step) {
     el.classList.remove("lesson-target", "lesson-move");
   }
   if (!step) return;
-  $(TARGETS[step.target] ?? "")?.classList.add("lesson-target");
+  $(targetOf(step))?.classList.add("lesson-target");
   for (const el of moveControls(step.move)) el.classList.add("lesson-move");
 }
 
@@ -109,7 +114,7 @@ function moveControls(move) {
 }
 
 function pointAt(step, focus) {
-  const target = $(TARGETS[step.target] ?? "#board");
+  const target = $(targetOf(step));
   target?.scrollIntoView({ block: "nearest" });
   if (!focus) return;
   const control = moveControls(step.move)[0] ?? ($("#coach-next").hidden ? null : $("#coach-next"));

@@ -156,7 +156,7 @@ def test_the_api_serves_steps_and_judges_moves(client: TestClient) -> None:
     first = client.get("/api/lessons/classic/steps/1?lang=de").json()
     assert first["move"] == {"type": "bid", "cards": [script.card_id("g9")]}
     assert first["progress"] == f"Schritt 2 von {first['count']}"
-    assert "1" in first["text"] and first["view"]["seats"][0]["name"] == "Du"
+    assert "1" in first["text"] and first["view"]["seats"][0]["name"] == "Neuling"
     wrong = client.post(
         "/api/lessons/classic/steps/1?lang=en",
         json={"action": {"type": "bid", "cards": [script.card_id("g9"), script.card_id("g8")]}},
@@ -187,6 +187,17 @@ def test_the_lessons_catalog_is_complete(lang: str) -> None:
     for text in wanted:
         assert text in texts, text
         assert placeholders(texts[text]) == placeholders(text), text
+
+
+TARGETS = {"hand", "prompt", "seats", "ranking", "goal", "trick", "sheet", "kitty"}
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_step_points_at_something_on_the_page(name: str) -> None:
+    lesson = script.load(name)
+    for step in lesson.steps:
+        seat = step.target.removeprefix("seat:")
+        assert step.target in TARGETS or (seat.isdigit() and int(seat) < len(lesson.hands))
 
 
 def test_the_notation_round_trips() -> None:

@@ -134,6 +134,10 @@ def test_both_lessons_by_the_highlight_alone(
         expect(page).to_have_url(re.compile(r"/t/\w+"))
         expect(page.get_by_test_id("board")).to_be_visible(timeout=30_000)
         expect(page.locator("#me button.card").first).to_be_visible()
+        if page.locator("body.my-turn").count():
+            expect(page.get_by_test_id("hint-button")).to_be_visible()
+        info = server.api("GET", "/api/tables/" + page.url.rsplit("/", 1)[-1]).json()
+        assert info["options"]["hints"] is True
     context.close()
 
 
@@ -152,7 +156,8 @@ def _write_metrics(classic: dict[str, float], revised: dict[str, float]) -> None
 
 
 def test_a_wrong_move_is_explained_and_the_place_is_kept(browser: Browser, server: Server) -> None:
-    context = browser.new_context(viewport=PHONE, locale="en")
+    # The narrowest phone the table supports.
+    context = browser.new_context(viewport=ViewportSize(width=360, height=740), locale="en")
     page = context.new_page()
     page.goto(f"{server.base_url}/learn/classic?lang=en")
     expect(page.get_by_test_id("lesson-text")).to_contain_text("15 cards")
@@ -178,10 +183,17 @@ def test_a_wrong_move_is_explained_and_the_place_is_kept(browser: Browser, serve
     page.locator(f'#me [data-card-id="{script.card_id("g7")}"]').click(force=True)
     expect(why).to_have_attribute("data-code", "must_follow_suit")
     expect(why).to_contain_text("number trump no longer belongs to its colour")
-    page.screenshot(path=str(REPO / "artifacts" / "screenshots" / "lesson-wrong-move.png"))
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    page.screenshot(path=str(REPO / "artifacts" / "screenshots" / "lesson-wrong-move-360.png"))
     # Back, then Show me makes the move.
     page.get_by_test_id("lesson-back").click()
     expect(page.locator("body")).to_have_attribute("data-step", "won")
     page.get_by_test_id("lesson-show").click()
     expect(page.locator("body")).to_have_attribute("data-step", "follow")
     context.close()
+
+
+def test_the_lobby_offers_the_lesson_while_waiting(server: Server) -> None:
+    code = server.new_table(4)
+    page = server.api("GET", f"/t/{code}").text
+    assert 'data-testid="lobby-learn"' in page and 'href="/learn/classic"' in page

@@ -115,17 +115,13 @@ def test_both_lessons_by_the_highlight_alone(
     page.goto(f"{server.base_url}/?lang={lang}")
     _press(page, keyboard, "[data-testid=learn]")
     expect(page).to_have_url(re.compile(r"/learn/classic"))
-    classic = follow_lesson(
-        page, "classic", keyboard=keyboard, shots=screenshots, axe=axe, tag=tag
-    )
+    classic = follow_lesson(page, "classic", keyboard=keyboard, shots=screenshots, axe=axe, tag=tag)
     overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
     assert overflow <= 0, "nothing scrolls sideways"
     expect(page.get_by_test_id("lesson-sheet")).to_be_visible()
     _press(page, keyboard, "[data-testid=next-lesson]")
     expect(page).to_have_url(re.compile(r"/learn/revised"))
-    revised = follow_lesson(
-        page, "revised", keyboard=keyboard, shots=screenshots, axe=axe, tag=tag
-    )
+    revised = follow_lesson(page, "revised", keyboard=keyboard, shots=screenshots, axe=axe, tag=tag)
     assert not errors
     if lang == "en" and size == PHONE:
         _write_metrics(classic, revised)

@@ -19,8 +19,8 @@ Beside them sit the shared modules every part may use (config, db, logging, reso
 limits, compression, health, metrics, the offline API docs; tables and jobs use only config,
 db and logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens),
 ``app.models`` (every package's models, for Alembic) and the shell that builds the app
-(``app.main``, ``app.__main__``, the job worker ``app.worker`` and the job loop both wire, ``app.background``),
-which may import anything.
+(``app.main``, ``app.__main__``, the job worker ``app.worker`` and the job loop both wire,
+``app.background``), which may import anything.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import engine
 from app.lesson.script import LEARNER, Lesson, Step, parse_move
+from engine.scoring import played_scores
+from engine.variants import ClassicRules
 
 
 def start(lesson: Lesson) -> engine.HandState:
@@ -72,4 +74,37 @@ def facts(state: engine.HandState) -> dict[str, int]:
         out["score"] = result.total[LEARNER]
         if result.team_points is not None:
             out["team_points"] = result.team_points
+        out.update(one_step_short(state, result))
     return out
+
+
+def one_step_short(state: engine.HandState, result: engine.HandResult) -> dict[str, int]:
+    """Classic, goal reached: what one point below the goal would have cost (C29), scored by
+    the engine's own scoring: ``miss_points``, the chief's ``penalty`` and each opponent's
+    ``opponent_gain``."""
+    rules, goal, bid = state.rules, result.team_goal, result.bid
+    if not isinstance(rules, ClassicRules) or not result.success or goal is None or not bid:
+        return {}
+    assert result.chief is not None and result.chief_trump is not None
+    points = list(result.card_points)
+    surplus, opponent = (result.team_points or 0) - (goal - 1), result.opponents[0]
+    for seat in result.team:  # the team's surplus goes to an opponent
+        moved = min(points[seat], surplus)
+        points[seat], points[opponent], surplus = (
+            points[seat] - moved,
+            points[opponent] + moved,
+            surplus - moved,
+        )
+    missed = played_scores(
+        rules,
+        bid=bid,
+        chief=result.chief,
+        partner=result.partner,
+        chief_trump=result.chief_trump,
+        card_points=points,
+    )
+    return {
+        "miss_points": missed.team_points,
+        "penalty": -missed.bonus[result.chief],
+        "opponent_gain": missed.bonus[opponent],
+    }

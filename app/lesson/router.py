@@ -43,8 +43,17 @@ def _lesson(name: str, index: int | None = None) -> script.Lesson:
 def lesson_page(request: Request, lesson: LessonName, lang: PageLanguage) -> HTMLResponse:
     """A lesson in the real table UI."""
     found = _lesson(lesson)
+    # The lessons in a ring: after the last one comes the first again.
+    names = script.LESSONS
+    following = script.load(names[(names.index(found.name) + 1) % len(names)])
     html = pages.render(
-        _ENVIRONMENTS, "lesson.html", lang, path=request.url.path, lesson=found.name
+        _ENVIRONMENTS,
+        "lesson.html",
+        lang,
+        path=request.url.path,
+        lesson=found.name,
+        next_lesson=following.name,
+        next_title=words.say(lang, following.title, {}),
     )
     remember = "lang" in request.query_params
     return pages.respond(html, lang, remember=remember, headers={"Cache-Control": "no-store"})

@@ -17,7 +17,7 @@ import engine
 from engine.cards import CARDS_PER_COLOUR, SLOT_NUMBERS
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
-LESSONS = ("classic", "revised")
+LESSONS = tuple(sorted(path.stem for path in LESSONS_DIR.glob("*.toml")))
 LEARNER = 0
 _COLOUR_LETTERS = {colour.value[0]: index for index, colour in enumerate(engine.COLOURS)}
 

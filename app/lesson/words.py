@@ -15,6 +15,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+import engine
+
 DOMAIN = "lessons"
 _CATALOGS = Path(__file__).parent / "translations"
 
@@ -53,7 +55,7 @@ REFUSALS: dict[str, str] = {
         "highlight, or press Show me."
     ),
 }
-REVISED_REFUSALS: dict[str, str] = {
+REVISED_REFUSALS: dict[str, str] = {  # where the revised edition says it differently
     "partner_not_allowed": N_("Your partner can be anyone except yourself and the Shield."),
 }
 PROGRESS = N_("Step {n} of {count}")
@@ -79,5 +81,6 @@ def say(lang: str, text: str, facts: dict[str, int]) -> str:
 
 def refusal(lang: str, code: str, variant: str, facts: dict[str, int]) -> str:
     """The sentence that explains the refusal ``code``."""
-    text = (REVISED_REFUSALS if variant == "revised" else {}).get(code) or REFUSALS.get(code)
+    revised = variant == engine.Variant.REVISED
+    text = (REVISED_REFUSALS if revised else {}).get(code) or REFUSALS.get(code)
     return say(lang, text or REFUSALS["bad_action"], facts)

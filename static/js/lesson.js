@@ -176,7 +176,8 @@ function wire() {
   $("#coach-back").addEventListener("click", () => load(Math.max(lesson_.step.index - 1, 0), { focus: true }));
   $("#coach-show").addEventListener("click", () => lesson_.step?.move && attempt(lesson_.step.move));
   $("#coach-restart").addEventListener("click", () => load(0, { focus: true }));
-  wirePractice($("#practice"), $("#practice-error"), lesson === "revised" ? "revised" : "classic");
+  // The practice table plays the lesson's rules.
+  wirePractice($("#practice"), $("#practice-error"), () => state.view?.variant);
 }
 
 wire();

@@ -20,13 +20,14 @@ export async function openPractice(name, variant) {
   return `/t/${encodeURIComponent(code)}`;
 }
 
+// `variant()`: the rules the practice table plays (the lesson's).
 export function wirePractice(form, error, variant) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = form.querySelector("button");
     button.disabled = true;
     error.hidden = true;
-    const url = await openPractice(form.elements.name.value.trim(), variant).catch(() => null);
+    const url = await openPractice(form.elements.name.value.trim(), variant()).catch(() => null);
     if (url) location.assign(url);
     else {
       error.hidden = false;

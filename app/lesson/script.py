@@ -11,12 +11,12 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import engine
+from app import resources
 from engine.cards import CARDS_PER_COLOUR, SLOT_NUMBERS
 
-LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
+LESSONS_DIR = resources.path("lessons")
 LESSONS = tuple(sorted(path.stem for path in LESSONS_DIR.glob("*.toml")))
 LEARNER = 0
 _COLOUR_LETTERS = {colour.value[0]: index for index, colour in enumerate(engine.COLOURS)}

@@ -117,7 +117,8 @@ function pointAt(step, focus) {
   const target = $(targetOf(step));
   target?.scrollIntoView({ block: "nearest" });
   if (!focus) return;
-  const control = moveControls(step.move)[0] ?? ($("#coach-next").hidden ? null : $("#coach-next"));
+  // The first glowing control in the page's order (Tab goes on from there), else Next.
+  const control = $(".lesson-move") ?? ($("#coach-next").hidden ? null : $("#coach-next"));
   (control ?? $("#coach-text")).focus?.();
 }
 
@@ -130,6 +131,8 @@ function onCard(card, place) {
   if (selecting(prompt) && place === "hand") {
     store.toggleSelected(card.id);
     draw();
+    // On to the next glowing card, or to Place: Enter, Enter, Enter plays a bid by keyboard.
+    $(".lesson-move")?.focus();
   }
 }
 

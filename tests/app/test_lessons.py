@@ -207,3 +207,21 @@ def test_the_notation_round_trips() -> None:
         "trump": "7",
     }
     assert re.fullmatch(r"[rygbp]\d'?", script.card_name(21))
+
+
+def test_the_rules_the_texts_state_in_words_are_the_engines() -> None:
+    # "6 and 7 are worth 2, 1 and 9 nothing, the rest 1" (the classic lesson's first step).
+    stated = {6: 2, 7: 2, 1: 0, 9: 0}
+    assert all(card.points == stated.get(card.number, 1) for card in engine.CARDS)
+    # "all four have passed one after the other": four passes end the classic auction.
+    classic = script.load("classic")
+    index = next(i for i, s in enumerate(classic.steps) if s.id == "end-auction")
+    state = replay.after(replay.state_at(classic, index), classic.steps[index])
+    assert state.phase != engine.Phase.AUCTION and len(classic.hands) == 4
+    # Revised: "the leader's bid times ten plus the trump bonus".
+    revised = script.load("revised")
+    result = engine.result(replay.state_at(revised, len(revised.steps) - 1))
+    assert result is not None and result.bid is not None and result.bid_bonus is not None
+    assert result.trump_bonus is not None
+    assert result.bid_bonus[0] == 10 * result.bid
+    assert result.bonus[0] == result.bid_bonus[0] + result.trump_bonus[0]

@@ -24,6 +24,7 @@ COPY app ./app
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
+COPY lessons ./lessons
 RUN MU_COMPILED=1 pip wheel --no-deps --no-build-isolation --wheel-dir /wheels . \
     && python -c "import zipfile, glob; w, = glob.glob('/wheels/*.whl'); \
 assert any(n.endswith('.so') for n in zipfile.ZipFile(w).namelist()), 'engine not compiled'"

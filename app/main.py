@@ -26,6 +26,7 @@ from app.http import (
     metrics,
     ratelimits,
 )
+from app.lesson import router as lesson
 from app.lobby import router as lobby
 from app.notify import router as push
 from app.notify.sender import Notifier
@@ -148,6 +149,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(endpoint.router)
     app.include_router(health.router)
     app.include_router(web.router)
+    app.include_router(lesson.router)
     app.include_router(catalog.router)
     app.include_router(rules.router)
     app.include_router(pwa.router)

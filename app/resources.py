@@ -1,4 +1,4 @@
-"""Where the files that are not Python live: pages, static files, migrations.
+"""Where the files that are not Python live: pages, static files, migrations, lessons.
 
 In a source checkout they sit beside the ``app`` package (``templates/``, ``static/``,
 ``migrations/``, ``alembic.ini``); an installed wheel carries them inside it (``app/templates``

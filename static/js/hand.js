@@ -53,7 +53,7 @@ function myCard(view, card, prompt, ui, place) {
   // While discarding, the Crown sees which cards just came from the kitty.
   if (prompt?.type === "discard" && view.kitty?.cards?.some((k) => k.id === card.id))
     el.classList.add("kitty");
-  el.addEventListener("click", () => (legal ? ui.onCard(card, place) : reason && ui.onReason(reason)));
+  el.addEventListener("click", () => (legal ? ui.onCard(card, place) : reason && ui.onReason(reason, card, place)));
   return el;
 }
 

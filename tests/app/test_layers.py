@@ -10,6 +10,7 @@
     groups              groups of friends: pages, standings, ratings   -> lobby, history, realtime,
                                                                           tables, web
     web                 pages, i18n                                              -> none of them
+    lesson              the lessons (issue 27): pages and their stateless API   -> web
     notify              Web Push: keys, subscriptions, sender, reminders -> jobs, realtime,
                                                                           tables, web
 
@@ -32,6 +33,7 @@ import app
 
 APP = Path(app.__file__).parent
 PACKAGES = {"tables", "jobs", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
+PACKAGES |= {"lesson"}  # issue 27
 SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 
 # Between the domain packages: exactly these edges.
@@ -43,6 +45,7 @@ DOMAIN_EDGES = {
     "bots": {"realtime", "tables"},
     "history": {"jobs", "tables", "web"},
     "web": set(),
+    "lesson": {"web"},
     "notify": {"jobs", "realtime", "tables", "web"},
     "groups": {"lobby", "history", "realtime", "tables", "web"},
 }
@@ -55,6 +58,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "bots": {"realtime", "tables", "app.deps"} | SHARED,
     "history": {"jobs", "tables", "web"} | SHARED,
     "web": SHARED,
+    "lesson": {"web"} | SHARED,
     "notify": {"jobs", "realtime", "tables", "web", "app.deps"} | SHARED,
     "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps"} | SHARED,
     "app.config": set(),

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import psycopg
+import sqlalchemy.exc
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.jobs import queue
@@ -26,6 +27,8 @@ from app.jobs.models import FAILED
 from app.jobs.queue import Claimed
 
 log = logging.getLogger(__name__)
+# What a poll raises while the database is away (down, restarting, unreachable).
+_UNANSWERED = (sqlalchemy.exc.OperationalError, sqlalchemy.exc.InterfaceError)
 Clock = Callable[[], datetime]
 
 
@@ -122,30 +125,48 @@ class JobRunner:
                     await task
 
     async def _run(self) -> None:
+        away = False  # the database did not answer the last poll
         while True:
             try:
                 while await self.run_once():
                     pass  # more may be waiting
+                if away:
+                    log.info("jobs: the database answers again")
+                    away = False
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database went away: try again after the interval
+            except (OSError, psycopg.OperationalError, *_UNANSWERED) as exc:
+                # The database is away (down, restarting, unreachable): one warning when it
+                # goes, one line when it is back, nothing per poll meanwhile.
+                if not away:
+                    log.warning(
+                        "jobs: the database does not answer (%s); retrying", type(exc).__name__
+                    )
+                    away = True
+            except Exception:  # anything else is a bug worth its traceback
                 log.exception("job poll failed")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
             self._wake.clear()
 
     async def _listen(self, url: str) -> None:
+        lost = False  # said once per outage, not per retry
         while True:
             try:
                 conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
                 async with conn:
                     await conn.execute(f"LISTEN {queue.CHANNEL}")
+                    if lost:
+                        log.info("job wake-ups: listening again")
+                        lost = False
                     async for _note in conn.notifies():
                         self._wake.set()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.warning("job wake-ups: LISTEN lost, polling meanwhile")
+                if not lost:
+                    log.warning("job wake-ups: LISTEN lost, polling meanwhile")
+                    lost = True
                 await asyncio.sleep(max(self.poll, 5.0))
 
     async def run_once(self, kinds: tuple[str, ...] | None = None) -> bool:

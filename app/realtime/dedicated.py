@@ -1,8 +1,10 @@
-"""The fan-out's dedicated connections (listen, notify): kept open for ever, reconnecting."""
+"""The fan-out's dedicated connections (listen, notify): kept open for ever, reconnecting; and
+sending notifications."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -31,6 +33,30 @@ async def keep_connected(
                 attempt = 0
                 await session(conn)
         except (psycopg.Error, OSError) as exc:
-            log.event(down_event, error=type(exc).__name__, retry=BACKOFF[attempt])
+            if attempt == 0:  # once per outage, not per retry (the session says when it is back)
+                log.event(down_event, error=type(exc).__name__, retry=BACKOFF[attempt])
         await asyncio.sleep(BACKOFF[attempt])
         attempt = min(attempt + 1, len(BACKOFF) - 1)
+
+
+async def send_notifications(
+    conn: psycopg.AsyncConnection[Any], channel: str, batch: list[str]
+) -> None:
+    """Send every note of ``batch`` on ``channel``: ``pg_notify`` over an array, one statement
+    and one round trip however many notes."""
+    await conn.execute(
+        "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) AS note", (channel, batch)
+    )
+
+
+async def send_once(
+    conninfo: str, channel: str, batch: list[str], options: dict[str, Any] | None = None
+) -> None:
+    """Send ``batch`` on a connection of its own (at shutdown); nothing if the database is
+    away (the other processes' resync heals a lost note)."""
+    with contextlib.suppress(psycopg.Error, OSError):
+        connect = psycopg.AsyncConnection.connect(
+            conninfo, autocommit=True, connect_timeout=2, **(options or {})
+        )
+        async with await connect as conn:
+            await send_notifications(conn, channel, batch)

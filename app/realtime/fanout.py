@@ -24,7 +24,6 @@ Every note on the channel is a typed value of ``wire.py``, its one encoder and d
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -40,7 +39,7 @@ from app.config import libpq_url
 from app.http import metrics
 from app.realtime import wire
 from app.realtime.catchup import LogReader
-from app.realtime.dedicated import keep_connected
+from app.realtime.dedicated import keep_connected, send_notifications, send_once
 from app.realtime.hub import Hub
 from app.realtime.listeners import RoomListener
 from app.realtime.presence import RemotePresence
@@ -145,7 +144,7 @@ class Fanout(RoomListener):
                 batch = [await self._outbox.get()]
                 while not self._outbox.empty() and len(batch) < BATCH:
                     batch.append(self._outbox.get_nowait())
-                await _send_notifications(conn, batch)
+                await send_notifications(conn, CHANNEL, batch)
         finally:
             self.notifying = False
 
@@ -163,13 +162,8 @@ class Fanout(RoomListener):
         batch = []
         while not self._outbox.empty():
             batch.append(self._outbox.get_nowait())
-        if not batch:
-            return
-        with contextlib.suppress(psycopg.Error, OSError):
-            async with await psycopg.AsyncConnection.connect(
-                self._conninfo, autocommit=True, connect_timeout=2, **self._options
-            ) as conn:
-                await _send_notifications(conn, batch)
+        if batch:
+            await send_once(self._conninfo, CHANNEL, batch, self._options)
 
     # -- incoming --------------------------------------------------------------------------
 
@@ -314,6 +308,7 @@ class Fanout(RoomListener):
         task.add_done_callback(self._background.discard)
 
     async def _resync_forever(self) -> None:
+        failing = False  # logged once per outage, not every round
         while True:
             await asyncio.sleep(self._resync_seconds)
             self._outbox.put_nowait(wire.encode(wire.Heartbeat(self._process)))
@@ -321,7 +316,13 @@ class Fanout(RoomListener):
             try:
                 await self._resync_once()
             except Exception as exc:  # the database may be down: try again next round
-                log.event("resync_failed", error=type(exc).__name__)
+                if not failing:
+                    log.event("resync_failed", error=type(exc).__name__)
+                failing = True
+            else:
+                if failing:
+                    log.event("resync_back")
+                failing = False
 
     async def _resync_once(self) -> None:
         """One ``SELECT`` of the versions of every cached table; catch up what moved."""
@@ -342,10 +343,3 @@ class Fanout(RoomListener):
             else:
                 log.event("gap", table=table_id, version=version, previous=room.live.version)
                 self.wake(room, version)
-
-
-async def _send_notifications(conn: psycopg.AsyncConnection[object], batch: list[str]) -> None:
-    # pg_notify over an array: one statement, one round trip, however many changes.
-    await conn.execute(
-        "SELECT pg_notify(%s, note) FROM unnest(%s::text[]) AS note", (CHANNEL, batch)
-    )

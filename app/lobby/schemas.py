@@ -13,18 +13,20 @@ from app.tables.options import RULES, SEATS, TableChoices, TableOptions
 NAME_MAX = 24
 # Control, format, private-use, unassigned and line/paragraph separators: invisible or
 # layout-breaking in a name. ZERO WIDTH JOINER (a format character) stays: emoji need it.
-_BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+# Controls, format characters (bidi overrides; the zero-width joiner of emoji is allowed),
+# private use, surrogates and line/paragraph separators. Unassigned code points are allowed: a
+# character Unicode assigns next year (a new emoji) must not turn a name away.
+_BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 _ALLOWED_FORMAT = {"\u200d"}
 
 
 def _banned_class() -> str:
     """The banned characters as a regex class body, for the schema's ``pattern``. Left out:
-    unassigned code points, Cn (700 ranges: the 13 KB pattern made request generation crawl),
-    and lone surrogates, Cs (no regex engine takes them; JSON text carries them as pairs)."""
+    lone surrogates, Cs (no regex engine takes them; JSON text carries them as pairs)."""
     ranges: list[tuple[int, int]] = []
     for point in range(0x110000):
         text = chr(point)
-        banned = unicodedata.category(text) in _BANNED_CATEGORIES - {"Cn", "Cs"}
+        banned = unicodedata.category(text) in _BANNED_CATEGORIES - {"Cs"}
         if banned and text not in _ALLOWED_FORMAT:
             if ranges and ranges[-1][1] == point - 1:
                 ranges[-1] = (ranges[-1][0], point)
@@ -37,8 +39,7 @@ def _banned_class() -> str:
     return "".join(escaped(a) if a == b else f"{escaped(a)}-{escaped(b)}" for a, b in ranges)
 
 
-# Planes 4 to 13 hold no characters at all (all Cn): one cheap range of them.
-_BANNED = _banned_class() + "\U00040000-\U000dffff"
+_BANNED = _banned_class()
 # A name: some character that is neither blank nor banned, none banned (clean_name's rules).
 NAME_PATTERN = f"^[^{_BANNED}]*[^{_BANNED}\\s][^{_BANNED}]*$"
 

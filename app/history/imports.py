@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from app.history import files, views
 from app.history.rendering import error_page, render
 from app.history.service import TableHistory
-from app.history.views import CodePath, HandPath, PartialQuery, SeatQuery, Source, StepQuery
+from app.history.views import CodePath, HandPath, Replay, Source
 from app.http import ratelimits
 from app.http.errors import error_response
 from app.web.pages import PageLanguage
@@ -84,18 +84,14 @@ async def imported_hand(
     code: CodePath,
     number: HandPath,
     lang: PageLanguage,
-    step: StepQuery = 0,
-    seat: SeatQuery = None,
-    partial: PartialQuery = False,
+    place: Replay,
 ) -> HTMLResponse:
     """A hand of an imported file, with its replay (all hands open unless a seat is asked)."""
     found = views.finished_hand(await _imported(request, code), number, views.UNKNOWN_IMPORT)
     if isinstance(found, views.Missing):
         return error_page(request, lang, found.status, found.code)
     history, record = found
-    return views.hand_page(
-        request, lang, history, record, Source.file(code), step=step, seat=seat, partial=partial
-    )
+    return views.hand_page(request, lang, history, record, Source.file(code), place)
 
 
 @router.get("/import/{code}/hands/{number}/file")

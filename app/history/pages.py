@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse
 from app.history import mine, sheet, views
 from app.history.i18n import Text
 from app.history.rendering import error_page, render
-from app.history.views import CodePath, HandPath, PartialQuery, SeatQuery, Source, StepQuery
+from app.history.views import CodePath, HandPath, Replay, Source
 from app.http.errors import error_response
 from app.tables import chat, hints
 from app.web.pages import PageLanguage
@@ -63,9 +63,7 @@ async def hand_page(
     invite_code: CodePath,
     number: HandPath,
     lang: PageLanguage,
-    step: StepQuery = 0,
-    seat: SeatQuery = None,
-    partial: PartialQuery = False,
+    place: Replay,
     review: Annotated[bool, Query()] = False,
 ) -> HTMLResponse:
     """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open)."""
@@ -78,10 +76,10 @@ async def hand_page(
     judged = await views.read_review(request, history, record, Text(lang), viewer)
     if review:  # the review section alone (the page polls it while the review runs)
         return render(request, "history/_review.html", lang, code=invite_code, review=judged)
+    source = Source.table(invite_code)
     return views.hand_page(
-        request, lang, history, record, Source.table(invite_code),
-        step=step, seat=seat, partial=partial, viewer=viewer, review=judged,
-    )  # fmt: skip
+        request, lang, history, record, source, place, viewer=viewer, review=judged
+    )
 
 
 @router.get("/t/{invite_code}/hands/{number}/file")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, NamedTuple
 
-from fastapi import Path, Query, Request, Response
+from fastapi import Depends, Path, Query, Request, Response
 from fastapi.responses import HTMLResponse
 
 import engine
@@ -28,6 +28,20 @@ HandPath = Annotated[int, Path(ge=1, le=100_000)]
 StepQuery = Annotated[int, Query(ge=0, le=10_000)]
 SeatQuery = Annotated[str | None, Query(max_length=8, pattern=SEAT_PATTERN)]
 PartialQuery = Annotated[bool, Query()]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPlace:
+    """Where a hand page's replay stands: the step, whose eyes (a seat or "all"), and whether
+    only the replay's frame is wanted (the page's script asks for it)."""
+
+    step: StepQuery = 0
+    seat: SeatQuery = None
+    partial: PartialQuery = False
+
+
+# The replay's query parameters, read into one value (a FastAPI dependency).
+Replay = Annotated[ReplayPlace, Depends()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,27 +158,24 @@ def hand_page(
     history: TableHistory,
     record: HandRecord,
     source: Source,
+    place: ReplayPlace,
     *,
-    step: int,
-    seat: str | None,
-    partial: bool,
     viewer: int | None = None,
     review: review_page.ReviewPage | None = None,
 ) -> HTMLResponse:
-    """A finished hand in full, with its replay at ``step`` seen from ``seat`` (or all open);
-    with ``partial`` the replay's frame alone."""
+    """A finished hand in full, with its replay at ``place`` (or, if asked, its frame alone)."""
     t = Text(lang)
-    shown = perspective(seat, viewer, history.players)
+    shown = perspective(place.seat, viewer, history.players)
     context: dict[str, Any] = {
         "code": source.code,
         "base": source.base,
         "imported": source.imported,
         "history": history,
-        "frame": hands.frame(history, record, step, shown, t),
+        "frame": hands.frame(history, record, place.step, shown, t),
         "viewer": viewer,
         "seat_param": "all" if shown is None else str(shown),
     }
-    if partial:
+    if place.partial:
         return render(request, "history/_replay.html", lang, **context)
     detail = hands.detail(history, record, t)
     steps = hands.auction_steps(detail, history.players)

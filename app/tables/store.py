@@ -27,3 +27,12 @@ class Store:
     async def load(self, invite_code: str) -> LiveTable | None:
         """The table rebuilt from the database, or None for an unknown invite code."""
         return await replay.load(session_factory=self.sessions, invite_code=invite_code)
+
+    async def newer(self, live: LiveTable) -> LiveTable | None:
+        """``live`` plus what was committed after it (only the newer rows are read), or None
+        when nothing was.
+
+        Raises:
+            ReplayError: the rows do not continue ``live``; :meth:`load` the whole table.
+        """
+        return await replay.load_newer(db_engine=self.db, live=live)

@@ -112,7 +112,8 @@ class Server:
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT
         )
-        deadline = time.monotonic() + 30
+        # Generous: on a loaded machine two processes compiling the app take their time.
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited {self.process.returncode}:\n{self.output()}")

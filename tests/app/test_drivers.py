@@ -18,6 +18,7 @@ import psycopg
 import pytest
 
 import engine
+from app.bots.drivers import Leases
 from app.realtime.room import Room
 from app.tables import live as tables_live
 from app.tables.live import LiveTable, SeatInfo, TableOptions
@@ -260,3 +261,27 @@ async def test_the_takeover_clock_survives_a_restart_of_every_process(
         view = await seat.until(takeover_of(2))
         assert abs(view["view"]["seats"][2]["takeover_at"] - before) <= 1
     await asyncio.gather(*(seat.close() for seat in seats))
+
+
+@postgres
+async def test_one_lease_per_table_and_it_passes_on_when_its_holder_goes(pg_url: str) -> None:
+    conninfo = databases._admin_conninfo(pg_url)
+    first, second = (Leases(conninfo=conninfo, resync_seconds=0.1) for _ in range(2))
+    gained: list[tuple[str, int]] = []
+    await first.start(lambda: [5, 6], lambda t: gained.append(("first", t)), lambda: None)
+    async with asyncio.timeout(10):
+        while first.held != {5, 6}:
+            await asyncio.sleep(0.02)
+    await second.start(lambda: [6, 7], lambda t: gained.append(("second", t)), lambda: None)
+    async with asyncio.timeout(10):
+        while not second.drives(7):
+            await asyncio.sleep(0.02)
+    await asyncio.sleep(0.3)  # a few rounds: table 6 stays with its holder
+    assert not second.drives(6) and first.drives(6)
+    await first.close()  # its connection goes, and its locks with it
+    async with asyncio.timeout(10):
+        while not second.drives(6):
+            await asyncio.sleep(0.02)
+    assert gained == [("first", 5), ("first", 6), ("second", 7), ("second", 6)]
+    await second.close()
+    assert second.held == frozenset()

@@ -16,10 +16,10 @@
 Beside them sit the shared modules every part may use (config, db, logging, resources and
 ``app.http``, the HTTP shell: error bodies, request rates, security headers, body and head
 limits, compression, health, metrics, the offline API docs; tables and jobs use only config,
-db and logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens), ``app.models`` (every
-package's models, for Alembic) and the shell that builds the app (``app.main``,
-``app.__main__``, the job worker ``app.worker`` and the job loop both wire, ``app.background``),
-which may import anything.
+db and logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens),
+``app.models`` (every package's models, for Alembic) and the shell that builds the app
+(``app.main``, ``app.__main__``, the job worker ``app.worker`` and the job loop both wire,
+``app.background``), which may import anything.
 """
 
 from __future__ import annotations

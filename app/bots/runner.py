@@ -92,7 +92,9 @@ class TableBots:
         self._driving = False  # this process holds the table's lease (and read the clock)
         self._away_since: dict[int, float] = {}  # seat -> since when (Unix time)
         self._stored: dict[int, float] = {}  # what the database holds of it
-        self._standing = wire.Standing(frozenset(), {})  # last told to the other processes
+        # Last told to the other processes (None: nothing yet, so the first is always told:
+        # they may still show what a previous driver said).
+        self._standing: wire.Standing | None = None
         self._deal_seeds: dict[int, int] = {}
         self.follow(room)
         self.task = asyncio.create_task(self._run(), name=f"bots {room.live.invite_code}")
@@ -117,8 +119,9 @@ class TableBots:
     def announce(self) -> None:
         """Tell the other processes the stand-ins and takeover deadlines again (the drivers'
         rounds: a process that opened the table since, a note lost)."""
-        if self._driving and (self._standing.stand_ins or self._standing.takeovers):
-            self._room.relay(self._standing)
+        standing = self._standing
+        if self._driving and standing is not None and (standing.stand_ins or standing.takeovers):
+            self._room.relay(standing)
 
     async def _run(self) -> None:
         while True:
@@ -158,6 +161,7 @@ class TableBots:
                 db=self._runner.store.db, table_id=room.live.table_id
             )
             self._away_since = dict(self._stored)
+            self._standing = None
             self._driving = True
         deadline = await self._update_stand_ins(room)
         turn = self._due(room)

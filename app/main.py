@@ -11,8 +11,9 @@ from fastapi.staticfiles import StaticFiles
 from app import background, db, resources
 from app import logging as log
 from app.bots import router as bots
+from app.bots.drivers import Leases
 from app.bots.runner import BotRunner
-from app.config import Settings
+from app.config import Settings, libpq_url
 from app.groups.router import router as groups_router
 from app.history.router import router as history_router
 from app.http import (
@@ -75,7 +76,14 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         options=options,
     )
     store = Store(db=db_engine, sessions=db.create_session_factory(db_engine), writer=writer)
-    runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms)
+    # Several processes: one drives each table's bots, by a lease (app/bots/drivers.py), a
+    # session lock: on the direct connection (LISTEN_DATABASE_URL), never through a pooler.
+    drivers = (
+        Leases(conninfo=libpq_url(settings.direct_url), resync_seconds=settings.resync_seconds)
+        if settings.multi_process and settings.uses_postgres
+        else None
+    )
+    runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms, drivers=drivers)
     notifier = Notifier(db_engine=db_engine, settings=settings)
 
     @asynccontextmanager
@@ -84,6 +92,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         await notifier.keys()  # made and stored on the first start (VAPID unless configured)
         if changes is not None:
             changes.start(app.state.hub)
+        await runner.start()
         if jobs is not None:
             jobs.start()
         yield

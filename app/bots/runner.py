@@ -12,6 +12,12 @@ which then
 3. submits the answer with ``Room.act`` on the version it decided on; a stale answer only
    means a person acted (or took the seat) first, and the loop looks again.
 
+Across processes, every process with a socket at the table follows its bots, but only the
+one that holds the table's lease (``drivers.py``) drives them: it moves, runs the away clock
+(kept in the database, ``app/tables/away.py``, so a new driver continues it) and tells the
+other processes its stand-ins and takeover deadlines (``wire.Standing``). The others only show
+them, and start driving when they gain the lease.
+
 Decisions are seeded from the hand's secret deal seed with the table, hand and version, so a
 table replays the same bot moves from its database, and the seed never leaves the server.
 """
@@ -28,12 +34,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
+from app import logging as events
+from app.bots.drivers import Always, Drivers
+from app.bots.takeover import TakeoverClock
 from app.realtime.listeners import RoomListener
 from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
 from app.tables import repository
 from app.tables.live import LiveTable
-from app.tables.options import TableOptions
 from app.tables.store import Store
 from engine.bots import DEFAULT_LEVEL, LEVELS, Bot, make_bot, random_action
 
@@ -62,25 +70,16 @@ def decision_seed(*, deal_seed: int, table_id: int, hand: int, version: int) -> 
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
-def takeover_limit(options: TableOptions) -> float | None:
-    """After how many seconds away a bot may play for a person, given the table's pace; None:
-    never. Live: the takeover time. Correspondence: the move time, and only if the host allowed
-    bots at all (the table otherwise waits for the person, however long)."""
-    if options.pace == "correspondence":
-        return options.move_hours * 3600 if options.correspondence_bots else None
-    return options.takeover_seconds
-
-
 class TableBots:
     """The bots of one table: follows its room and moves for bot seats and stand-ins."""
 
-    def __init__(self, room: Room, runner: BotRunner, *, clock: Clock = time.monotonic) -> None:
+    def __init__(self, room: Room, runner: BotRunner, *, clock: Clock = time.time) -> None:
         self._room = room
         self._runner = runner
         self._delay = runner.delay
-        self._clock = clock
         self._wake = asyncio.Event()
-        self._away_since: dict[int, float] = {}
+        self._driving = False  # this process holds the table's lease (and read the clock)
+        self._clock = TakeoverClock(runner.store, clock=clock)
         self._deal_seeds: dict[int, int] = {}
         self.follow(room)
         self.task = asyncio.create_task(self._run(), name=f"bots {room.live.invite_code}")
@@ -95,8 +94,18 @@ class TableBots:
         self._wake.set()
 
     def wake(self) -> None:
-        """The table changed: look at it again."""
+        """The table changed (or this process gained its lease): look at it again."""
         self._wake.set()
+
+    @property
+    def driving(self) -> bool:
+        return self._driving
+
+    def announce(self) -> None:
+        """Tell the other processes the stand-ins and takeover deadlines again (the drivers'
+        rounds: a process that opened the table since, a note lost)."""
+        if self._driving:
+            self._clock.announce(self._room)
 
     async def _run(self) -> None:
         while True:
@@ -120,48 +129,31 @@ class TableBots:
         room = self._room
         if room.live.status == "over":
             return True
+        if not self._driving:  # another process drives: follow only while a socket is here
+            return room.idle and not self._wake.is_set()
         return wait is None and room.idle and not self._wake.is_set() and self._due(room) is None
 
     async def _step(self) -> float | None:
         """One look at the table; returns how long to sleep at most (None: until woken)."""
         room = self._room
-        deadline = self._update_stand_ins(room)
+        if not self._runner.drivers.drives(room.live.table_id):
+            self._driving = False
+            return None  # the driver's notes set the stand-ins; woken when the lease comes
+        if not self._driving:
+            await self._clock.resume(room)  # where the previous driver (or run) left it
+            self._driving = True
+        deadline = await self._clock.update(room)
         turn = self._due(room)
         if turn is None:
             return deadline
         if self._delay:
             await asyncio.sleep(self._delay)
             # Someone may have acted, taken the seat or come back meanwhile: look again.
-            self._update_stand_ins(room)
-            if self._due(room) != turn:
+            await self._clock.update(room)
+            if self._due(room) != turn or not self._runner.drivers.drives(room.live.table_id):
                 return 0
         await self._move(room, turn)
         return 0
-
-    # -- takeover ---------------------------------------------------------------------------
-
-    def _update_stand_ins(self, room: Room) -> float | None:
-        """Mark away people a bot stands in for; returns seconds until the next one is due."""
-        now = self._clock()
-        snapshot = room.snapshot()
-        live = snapshot.live
-        people = [i for i, seat in enumerate(live.seats) if seat is not None and not seat.bot]
-        for seat in people:
-            if snapshot.connected[seat]:
-                self._away_since.pop(seat, None)
-            else:
-                self._away_since.setdefault(seat, now)
-        limit = takeover_limit(live.options)
-        # Only while somebody is there to be kept waiting: an empty table just pauses.
-        if limit is None or live.status != "playing" or not any(snapshot.connected):
-            room.set_stand_ins(frozenset())
-            room.set_takeovers({})
-            return None
-        away = {seat: self._away_since[seat] for seat in people if seat in self._away_since}
-        room.set_stand_ins(frozenset(s for s, since in away.items() if now - since >= limit))
-        pending = [since + limit - now for since in away.values() if now - since < limit]
-        _announce_takeovers(room, away, limit, now)
-        return min(pending, default=None)
 
     # -- moving ---------------------------------------------------------------------------
 
@@ -192,9 +184,10 @@ class TableBots:
         action = await asyncio.to_thread(bot.act, view, rng)
         # The person may have come back (or taken the seat) while the bot thought: a move
         # on the same version would still be accepted, so check before sending it.
-        self._update_stand_ins(room)
-        if self._due(room) != turn:
+        await self._clock.update(room)
+        if self._due(room) != turn or not self._runner.drivers.drives(live.table_id):
             return
+        events.event("bot_move", table=live.table_id, seat=turn.seat, version=turn.version)
         refusal = await room.act(turn.seat, turn.version, action)
         if refusal is None or refusal.code == ErrorCode.STALE_VERSION:
             return
@@ -215,20 +208,15 @@ class TableBots:
         )
 
 
-def _announce_takeovers(room: Room, away: dict[int, float], limit: float, now: float) -> None:
-    """Tell every view when a bot will take over each away person (a wall-clock time, so
-    browsers can count down), until it has."""
-    due = {seat: since + limit for seat, since in away.items() if now - since < limit}
-    room.set_takeovers({seat: time.time() + at - now for seat, at in due.items()})
-
-
 class BotRunner(RoomListener):
     """All bot-driven tables of this process (``app.state.bots``); it listens to every room
     (registered with the hub by the app)."""
 
-    def __init__(self, *, store: Store, delay_ms: int) -> None:
+    def __init__(self, *, store: Store, delay_ms: int, drivers: Drivers | None = None) -> None:
         self.store = store  # the tables' database: deal seeds for decision seeds
         self.delay = max(0, delay_ms) / 1000  # seconds before each move
+        # Which tables this process drives (several processes: leases; else every one).
+        self.drivers = drivers or Always()
         self._tables: dict[str, TableBots] = {}
         self._bots: dict[str, Bot] = {}
 
@@ -243,6 +231,24 @@ class BotRunner(RoomListener):
         table = TableBots(room, self)
         self._tables[code] = table
         table.task.add_done_callback(lambda _task: self._forget(code, table))
+        self.drivers.follow(room.live.table_id)
+
+    async def start(self) -> None:
+        """Begin taking the leases of the tables followed here (the app's lifespan)."""
+        await self.drivers.start(self._followed, self._gained, self.announce)
+
+    def _followed(self) -> list[int]:
+        return [table.room.live.table_id for table in self._tables.values()]
+
+    def _gained(self, table_id: int) -> None:
+        for table in self._tables.values():
+            if table.room.live.table_id == table_id:
+                table.wake()
+
+    def announce(self) -> None:
+        """Tell the other processes the standing of every table driven here again."""
+        for table in self._tables.values():
+            table.announce()
 
     def attached(self, room: Room) -> None:
         """A socket opened: bots (and stand-ins for away people) move on this room now."""
@@ -279,6 +285,7 @@ class BotRunner(RoomListener):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.drivers.close()
 
 
 def bot_name(seat: int) -> str:

@@ -222,6 +222,9 @@ class Fanout(RoomListener):
             room.talk.hear(said.message)
         elif isinstance(said, wire.UndoStatus):
             room.undo.heard(said.message)
+        elif isinstance(said, wire.Standing):  # the driver's bots (app/bots/drivers.py)
+            room.set_stand_ins(said.stand_ins)
+            room.set_takeovers(said.takeovers)
         else:
             room.undo.heard_vote(said)
 

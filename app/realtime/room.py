@@ -36,6 +36,7 @@ from app.tables import live as tables_live
 from app.tables import repository, tokens
 from app.tables.due import jobs_due
 from app.tables.live import LiveTable
+from app.tables.replay import ReplayError
 from app.tables.rows import ActionRow, HandRow
 from app.tables.store import Store
 from app.tables.writer import Change, StaleWrite
@@ -285,7 +286,13 @@ class Room:
                 await connection.close(code, reason)
 
     async def _reload(self) -> None:
-        fresh = await self.store.load(self.live.invite_code)
+        """Catch up with what another process committed (a stale write, an unknown token):
+        only the newer rows are read and replayed; the whole table only if they do not fit."""
+        try:
+            fresh = await self.store.newer(self.live)
+        except ReplayError as exc:
+            log.event("reload_full", table=self.live.table_id, reason=str(exc))
+            fresh = await self.store.load(self.live.invite_code)
         if fresh is not None:
             self.live = fresh
             self._broadcast()

@@ -17,7 +17,9 @@ Every note is one NOTIFY payload (text, at most :data:`MAX_PAYLOAD_BYTES`):
 A relay's JSON is one of (by its ``type``): a talk message as the browsers get it (``chat``,
 ``reaction``, ``next_table``: :class:`Talk`), the state of an undo request decided on
 ``process`` (``undo``: :class:`UndoStatus`), or a person's answer to it, for the process that
-decides it (``undo_vote``: :class:`UndoVote`, never sent to a browser).
+decides it (``undo_vote``: :class:`UndoVote`, never sent to a browser), or the bots' standing
+from the process that drives the table's bots, for the others' views (``stand_ins``:
+:class:`Standing`, never sent to a browser as such).
 
 :func:`decode` never raises: text that is not a note of a known kind and shape (a newer
 process's kind, a truncated or hand-written payload) is None, and the listener ignores it.
@@ -87,8 +89,17 @@ class UndoVote:
     allow: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """From the table's driver (``app/bots/drivers.py``): the seats a bot now plays for their
+    away person, and when (Unix time) a bot takes over each other away person."""
+
+    stand_ins: frozenset[int]
+    takeovers: dict[int, float]
+
+
 # What a room says for the other processes' rooms of its table.
-Said = Talk | UndoStatus | UndoVote
+Said = Talk | UndoStatus | UndoVote | Standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +128,18 @@ class _UndoVoteJson(TypedDict):
     allow: bool
 
 
-_Relayed = ChatOut | ReactionOut | NextTableOut | UndoOut | _UndoVoteJson
+class _TakeoverJson(TypedDict):
+    seat: int
+    at: float
+
+
+class _StandingJson(TypedDict):
+    type: Literal["stand_ins"]
+    stand_ins: list[int]
+    takeovers: list[_TakeoverJson]
+
+
+_Relayed = ChatOut | ReactionOut | NextTableOut | UndoOut | _UndoVoteJson | _StandingJson
 _RELAYED: TypeAdapter[_Relayed] = TypeAdapter(Annotated[_Relayed, Field(discriminator="type")])
 
 
@@ -141,6 +163,13 @@ def _said_json(said: Said) -> str:
             "allow": said.allow,
         }
         return orjson.dumps(vote).decode()
+    if isinstance(said, Standing):
+        standing: _StandingJson = {
+            "type": "stand_ins",
+            "stand_ins": sorted(said.stand_ins),
+            "takeovers": [{"seat": seat, "at": at} for seat, at in sorted(said.takeovers.items())],
+        }
+        return orjson.dumps(standing).decode()
     return messages.encode(said.message)
 
 
@@ -182,6 +211,9 @@ def _relay(text: str) -> Relay | None:
     said: Said
     if body["type"] == "undo_vote":
         said = UndoVote(body["seat"], body["version"], body["allow"])
+    elif body["type"] == "stand_ins":
+        takeovers = {item["seat"]: item["at"] for item in body["takeovers"]}
+        said = Standing(frozenset(body["stand_ins"]), takeovers)
     elif body["type"] == "undo":
         said = UndoStatus(body)
     else:

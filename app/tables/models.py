@@ -8,6 +8,7 @@ whoever needs the whole schema (Alembic)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 
 import sqlalchemy as sa
@@ -53,6 +54,9 @@ class Seat(Base):
     token_hash: Mapped[str] = mapped_column(sa.String(64), unique=True)
     is_bot: Mapped[bool] = mapped_column(default=False)
     bot_level: Mapped[str | None] = mapped_column(sa.String(32), default=None)
+    # Since when the person in this seat has been away (no socket on any process), as the
+    # table's driver saw it (app/bots/drivers.py): a new driver continues the takeover clock.
+    away_since: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True), default=None)
 
 
 class Hand(Base):

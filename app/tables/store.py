@@ -27,3 +27,17 @@ class Store:
     async def load(self, invite_code: str) -> LiveTable | None:
         """The table rebuilt from the database, or None for an unknown invite code."""
         return await replay.load(session_factory=self.sessions, invite_code=invite_code)
+
+    async def newer(self, live: LiveTable) -> LiveTable | None:
+        """``live`` plus what was committed after it (only the newer rows are read), or None
+        when nothing was.
+
+        On SQLite (one process, and no snapshot to read the rows and their version in) this
+        is the whole table, read again.
+
+        Raises:
+            ReplayError: the rows do not continue ``live``; :meth:`load` the whole table.
+        """
+        if self.db.dialect.name != "postgresql":
+            return await self.load(live.invite_code)
+        return await replay.load_newer(db_engine=self.db, live=live)

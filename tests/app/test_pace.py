@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from starlette.testclient import TestClient
 
-from app.bots.runner import takeover_limit
+from app.bots.takeover import takeover_limit
 from app.notify.pace import Reminders
 from app.tables.options import TableOptions
 from tests.app.conftest import AppFactory

@@ -8,7 +8,16 @@ import pytest
 
 from app.realtime import messages, wire
 from app.realtime.protocol import CHAT_MAX_CHARS
-from app.realtime.wire import Commit, Heartbeat, Presence, Relay, Talk, UndoStatus, UndoVote
+from app.realtime.wire import (
+    Commit,
+    Heartbeat,
+    Presence,
+    Relay,
+    Standing,
+    Talk,
+    UndoStatus,
+    UndoVote,
+)
 
 LINE: messages.ChatLineOut = {"id": 3, "seat": 1, "at": "2026-11-25T05:44:10+00:00", "text": "a:b"}
 UNDO = messages.undo_message("refused", seat=0, version=4, deadline=1.25, waiting=[1, 2], by=2)
@@ -28,6 +37,8 @@ NOTES: list[wire.Note] = [
     ),
     Relay(17, "a1b2c3", UndoVote(seat=2, version=9, allow=False)),
     Heartbeat("a1b2c3"),
+    Relay(17, "a1b2c3", Standing(frozenset({1, 3}), {0: 1_795_000_123.25, 2: 1_795_000_130})),
+    Relay(17, "a1b2c3", Standing(frozenset(), {})),
 ]
 
 
@@ -44,6 +55,10 @@ def test_the_texts_are_the_ones_every_process_reads() -> None:
     assert wire.encode(Presence.of(17, "p", (True, False, True))) == "p:17:p:5"
     vote = wire.encode(Relay(7, "p", UndoVote(1, 4, True)))
     assert vote == 't:7:p:{"type":"undo_vote","seat":1,"version":4,"allow":true}'
+    standing = wire.encode(Relay(7, "p", Standing(frozenset({2}), {1: 12.5})))
+    assert (
+        standing == 't:7:p:{"type":"stand_ins","stand_ins":[2],"takeovers":[{"seat":1,"at":12.5}]}'
+    )
     reaction = wire.encode(Relay(7, "p", Talk(messages.reaction_message(1, "wow"))))
     assert reaction == "t:7:p:" + messages.encode(messages.reaction_message(1, "wow"))
 

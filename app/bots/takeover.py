@@ -1,0 +1,108 @@
+"""The away/takeover clock of one table, kept by the process that drives it.
+
+A seated person whose sockets are all gone is *away* from that moment; after the table's
+takeover time (:func:`takeover_limit`) a bot stands in for them until they are back. When they
+went away is written to the database (``seats.away_since``, ``app/tables/away.py``), so a new
+driver (another process, or this one after a restart or deploy) continues the countdown rather
+than starting it again; the stand-ins and deadlines are told to the other processes
+(``wire.Standing``) so that every view shows the same.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from app.realtime import wire
+from app.realtime.room import Room
+from app.tables import away
+from app.tables.options import TableOptions
+from app.tables.store import Store
+
+Clock = Callable[[], float]
+
+
+def takeover_limit(options: TableOptions) -> float | None:
+    """After how many seconds away a bot may play for a person, given the table's pace; None:
+    never. Live: the takeover time. Correspondence: the move time, and only if the host allowed
+    bots at all (the table otherwise waits for the person, however long)."""
+    if options.pace == "correspondence":
+        return options.move_hours * 3600 if options.correspondence_bots else None
+    return options.takeover_seconds
+
+
+class TakeoverClock:
+    """Who is away since when at one table, the stand-ins and deadlines it makes."""
+
+    def __init__(self, store: Store, *, clock: Clock = time.time) -> None:
+        self._store = store
+        self._clock = clock  # Unix time: the clock is kept in the database
+        self._away_since: dict[int, float] = {}  # seat -> since when (Unix time)
+        self._stored: dict[int, float] = {}  # what the database holds of it
+        # Last told to the other processes (None: nothing yet, so the first is always told:
+        # they may still show what a previous driver said).
+        self._standing: wire.Standing | None = None
+
+    async def resume(self, room: Room) -> None:
+        """Continue where the database says (this process just became the table's driver)."""
+        self._stored = await away.away_since(db=self._store.db, table_id=room.live.table_id)
+        self._away_since = dict(self._stored)
+        self._standing = None
+
+    def announce(self, room: Room) -> None:
+        """Tell the other processes the stand-ins and deadlines again (the drivers' rounds: a
+        process that opened the table since, a note lost)."""
+        standing = self._standing
+        if standing is not None and (standing.stand_ins or standing.takeovers):
+            room.relay(standing)
+
+    async def update(self, room: Room) -> float | None:
+        """Mark away people a bot stands in for; returns seconds until the next one is due."""
+        deadline = self._stand_ins(room)
+        await self._store_away(room)
+        snapshot = room.snapshot()
+        standing = wire.Standing(snapshot.stand_ins, dict(snapshot.takeovers))
+        if standing != self._standing:
+            self._standing = standing
+            room.relay(standing)
+        return deadline
+
+    async def _store_away(self, room: Room) -> None:
+        """Write who went away and who came back since last time (the clock a new driver
+        reads)."""
+        changes: dict[int, float | None] = {
+            seat: since
+            for seat, since in self._away_since.items()
+            if self._stored.get(seat) != since
+        }
+        changes.update({seat: None for seat in self._stored if seat not in self._away_since})
+        if changes:
+            await away.mark(db=self._store.db, table_id=room.live.table_id, changes=changes)
+            self._stored = dict(self._away_since)
+
+    def _stand_ins(self, room: Room) -> float | None:
+        now = self._clock()
+        snapshot = room.snapshot()
+        live = snapshot.live
+        people = [i for i, seat in enumerate(live.seats) if seat is not None and not seat.bot]
+        for seat in people:
+            if snapshot.connected[seat]:
+                self._away_since.pop(seat, None)
+            else:
+                self._away_since.setdefault(seat, now)
+        for seat in [seat for seat in self._away_since if seat not in people]:
+            del self._away_since[seat]  # a bot took the seat, or it was vacated
+        limit = takeover_limit(live.options)
+        # Only while somebody is there to be kept waiting: an empty table just pauses.
+        if limit is None or live.status != "playing" or not any(snapshot.connected):
+            room.set_stand_ins(frozenset())
+            room.set_takeovers({})
+            return None
+        gone = self._away_since
+        room.set_stand_ins(frozenset(s for s, since in gone.items() if now - since >= limit))
+        pending = [since + limit - now for since in gone.values() if now - since < limit]
+        # When a bot will take over each away person (browsers count down), until it has.
+        room.set_takeovers(
+            {seat: since + limit for seat, since in gone.items() if now - since < limit}
+        )
+        return min(pending, default=None)

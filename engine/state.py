@@ -22,18 +22,27 @@ one card action per discarded card.  ``legal_actions()`` never raises and
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import NUMBER_OF, POINTS_OF
 from engine.enums import Outcome, Phase
 from engine.trumps import NO_TRUMP, TrumpTable, display_kinds, trump_table
 from engine.variants import Rules
 
-END_TURN = 60
-TRUMP_BASE = 61
-PARTNER_BASE = 77
+END_TURN: Final = 60
+TRUMP_BASE: Final = 61
+PARTNER_BASE: Final = 77
 
-AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER, DISCARD = range(7)
+# Final: the compiled build inlines them (a plain module global is a dict lookup per use).
+AUCTION: Final = 0
+VICE_TRUMP: Final = 1
+CHIEF_TRUMP: Final = 2
+PARTNER: Final = 3
+PLAY: Final = 4
+OVER: Final = 5
+DISCARD: Final = 6
 # Indexed by ``phase_id`` (the int the hot paths compare).
-PHASES = (
+PHASES: Final = (
     Phase.AUCTION, Phase.VICE_TRUMP, Phase.CHIEF_TRUMP, Phase.PARTNER, Phase.PLAY, Phase.OVER,
     Phase.DISCARD,
 )  # fmt: skip

@@ -19,16 +19,17 @@ strictly greater rank.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF
 from engine.enums import TrumpTier
 from engine.records import record
 
 COLOUR_KINDS = range(0, 5)
-NUMBER_BASE = 5
-NO_TRUMP = 15
-TRUMP = 5  # the effective suit shared by all trumps (colours are 0..4)
-TRUMP_RANK_BASE = 100
+NUMBER_BASE: Final = 5
+NO_TRUMP: Final = 15
+TRUMP: Final = 5  # the effective suit shared by all trumps (colours are 0..4)
+TRUMP_RANK_BASE: Final = 100
 
 
 def card_has_kind(cid: int, kind: int) -> bool:

@@ -26,6 +26,7 @@ Decisions (classic rules, see docs/bots.md):
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF, POINTS_OF
 from engine.state import (
@@ -42,11 +43,11 @@ from engine.trumps import (
 )
 
 # Team points a chief expects per trump above its fair share, and the safety margin.
-POINTS_PER_EXTRA_TRUMP = 3.0
-HIGH_CARD_WEIGHT = 0.35
-MARGIN = 3.0
+POINTS_PER_EXTRA_TRUMP: Final = 3.0
+HIGH_CARD_WEIGHT: Final = 0.35
+MARGIN: Final = 3.0
 CLASS_OF_KIND = {1: 1, 7: 1}  # number kinds 1 and 7: bonus class 1, other numbers 2
-NO_TRUMP_CLASS = 3
+NO_TRUMP_CLASS: Final = 3
 
 
 def kind_class(kind: int) -> int:
@@ -202,7 +203,7 @@ def _same_side(state: HandState, a: int, b: int) -> bool:
     return (a == chief or a == partner) == (b == chief or b == partner)
 
 
-BIT = tuple(1 << c for c in range(DECK_SIZE))
+BIT: Final = tuple(1 << c for c in range(DECK_SIZE))
 _DECK_MASKS: dict[tuple[int, ...], int] = {}
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from engine.cards import COLOUR_OF, DECK_SIZE, Card, shuffle
 from engine.dealing import deal_from
-from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState, card_mask
 from engine.trumps import NO_TRUMP, trump_table
 from engine.views import HandView
 
@@ -281,6 +281,7 @@ class WorldSampler:
         deal = list(world.deal)
         for s in self.others:
             world.hands[s] = sorted(hidden[s])
+            world.held[s] = card_mask(hidden[s]) | card_mask(world.displays[s])
             deal[s] = tuple(sorted(hidden[s] + self.known[s]))
         world.deal = tuple(deal)
         return world

@@ -195,8 +195,12 @@ class HandState:
             return pool
         table = self.table
         assert table is not None  # a trick is only ever open once trumps are settled
-        suit, led = table.suit, self.led
-        return [c for c in pool if suit[c] == led] or pool
+        held, led = self.held[seat], self.led
+        follow = held & table.suit_mask[led]
+        if not follow or follow == held:  # a void, or every card follows: the whole pool
+            return pool
+        suit = table.suit
+        return [c for c in pool if suit[c] == led]
 
     def trump_options(self) -> list[int]:
         """Trump kinds the seat to move may name: its displayed colours and numbers (C17,
@@ -236,8 +240,12 @@ class HandState:
             hand, display = self.hands[seat], self.displays[seat]
             pool = sorted(hand + display) if display else hand
             if self.trick:
-                suit, led = self.table.suit, self.led  # type: ignore[union-attr]
-                return [c for c in pool if suit[c] == led] or pool[:]
+                table, held, led = self.table, self.held[seat], self.led
+                assert table is not None  # a trick is only ever open once trumps are settled
+                follow = held & table.suit_mask[led]
+                if follow and follow != held:  # some cards follow, not all
+                    suit = table.suit
+                    return [c for c in pool if suit[c] == led]
             return pool[:] if pool is hand else pool
         if phase == AUCTION:
             if self.counts[seat] < self.turn_cap:

@@ -179,6 +179,6 @@ class SearchBot:
             sim = world.clone()
             for a in options[i]:
                 sim.apply_action(a)
-            playout.rollout(sim, random.Random(seed))
+            playout.seeded_rollout(sim, seed)
             scores.append(playout.score(sim, seat))
         return scores

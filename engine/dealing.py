@@ -10,7 +10,16 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
-from engine.cards import CARDS, CARDS_PER_COLOUR, COLOUR_OF, COLOURS, DECK_SIZE, Card, colour_index
+from engine.cards import (
+    CARDS,
+    CARDS_PER_COLOUR,
+    COLOUR_OF,
+    COLOURS,
+    DECK_SIZE,
+    Card,
+    colour_index,
+    shuffle,
+)
 from engine.state import HandState
 from engine.variants import check_players, get_variant
 
@@ -62,7 +71,7 @@ def deal(
         removed_colours = [COLOURS[i] for i in sorted(rng.sample(range(len(COLOURS)), count))]
     colours = _colours_in_play(players, variant, removed_colours)
     cards = list(_cards_of(colours))
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     dealt = len(cards) - rules.kitty_size(players)
     # One card at a time from the dealer's left: seat s gets every players-th card from
     # position (s - dealer - 1) mod players (slices instead of a loop over the cards).

@@ -192,7 +192,7 @@ def _evaluate(
             sim = world.clone()
             for a in ints:
                 sim.apply_action(a)
-            playout.rollout(sim, random.Random(seed))
+            playout.seeded_rollout(sim, seed)
             totals[i] += playout.score(sim, seat)
     return [t / len(worlds) for t in totals]
 

@@ -22,18 +22,29 @@ one card action per discarded card.  ``legal_actions()`` never raises and
 
 from __future__ import annotations
 
-from engine.cards import NUMBER_OF, POINTS_OF
+from collections.abc import Iterable
+from typing import Final
+
+from engine.cards import CARDS_PER_COLOUR, NUMBER_OF, POINTS_OF
 from engine.enums import Outcome, Phase
 from engine.trumps import NO_TRUMP, TrumpTable, display_kinds, trump_table
 from engine.variants import Rules
 
-END_TURN = 60
-TRUMP_BASE = 61
-PARTNER_BASE = 77
+END_TURN: Final = 60
+TRUMP_BASE: Final = 61
+PARTNER_BASE: Final = 77
+COLOUR_MASK: Final = (1 << CARDS_PER_COLOUR) - 1  # colour 0's cards
 
-AUCTION, VICE_TRUMP, CHIEF_TRUMP, PARTNER, PLAY, OVER, DISCARD = range(7)
+# Final: the compiled build inlines them (a plain module global is a dict lookup per use).
+AUCTION: Final = 0
+VICE_TRUMP: Final = 1
+CHIEF_TRUMP: Final = 2
+PARTNER: Final = 3
+PLAY: Final = 4
+OVER: Final = 5
+DISCARD: Final = 6
 # Indexed by ``phase_id`` (the int the hot paths compare).
-PHASES = (
+PHASES: Final = (
     Phase.AUCTION, Phase.VICE_TRUMP, Phase.CHIEF_TRUMP, Phase.PARTNER, Phase.PLAY, Phase.OVER,
     Phase.DISCARD,
 )  # fmt: skip
@@ -48,7 +59,7 @@ class HandState:
         "auction_log", "chief", "vice", "partner", "vice_kind", "chief_kind", "table",
         "trick", "led", "win_seat", "win_rank", "tricks", "tricks_won", "points_won",
         "outcome", "provocateur", "kitty", "discarded", "is_over",
-        "played_mask",
+        "played_mask", "held", "deck_mask",
     )  # fmt: skip
 
     rules: Rules
@@ -88,6 +99,10 @@ class HandState:
     # and a slot read is several times cheaper than a property call.
     is_over: bool
     played_mask: int  # bit c set: card c has been played to a trick (the current one too)
+    # Per seat, bit c set: card c is in the seat's hand or display (its cards in play, C23).
+    # The rollout policy's "cards still out" is one mask operation with it.
+    held: list[int]
+    deck_mask: int  # every card of the colours in play
 
     @classmethod
     def start(
@@ -121,6 +136,8 @@ class HandState:
         state.outcome = state.provocateur = None
         state.kitty, state.discarded = tuple(sorted(kitty)), []
         state.is_over, state.played_mask = False, 0
+        state.held = [card_mask(h) for h in state.hands]
+        state.deck_mask = sum([COLOUR_MASK << CARDS_PER_COLOUR * c for c in colours])
         return state
 
     # ---- reading ---------------------------------------------------------------------------
@@ -151,6 +168,7 @@ class HandState:
         new.led, new.win_seat, new.win_rank = self.led, self.win_seat, self.win_rank
         new.provocateur, new.is_over = self.provocateur, self.is_over
         new.played_mask = self.played_mask
+        new.held, new.deck_mask = self.held[:], self.deck_mask
         new.hands = list(map(list.copy, self.hands))  # no comprehension frame: ~20% faster
         new.displays = list(map(list.copy, self.displays))
         new.counts, new.last_placed = self.counts[:], self.last_placed[:]
@@ -177,8 +195,12 @@ class HandState:
             return pool
         table = self.table
         assert table is not None  # a trick is only ever open once trumps are settled
-        suit, led = table.suit, self.led
-        return [c for c in pool if suit[c] == led] or pool
+        held, led = self.held[seat], self.led
+        follow = held & table.suit_mask[led]
+        if not follow or follow == held:  # a void, or every card follows: the whole pool
+            return pool
+        suit = table.suit
+        return [c for c in pool if suit[c] == led]
 
     def trump_options(self) -> list[int]:
         """Trump kinds the seat to move may name: its displayed colours and numbers (C17,
@@ -218,8 +240,12 @@ class HandState:
             hand, display = self.hands[seat], self.displays[seat]
             pool = sorted(hand + display) if display else hand
             if self.trick:
-                suit, led = self.table.suit, self.led  # type: ignore[union-attr]
-                return [c for c in pool if suit[c] == led] or pool[:]
+                table, held, led = self.table, self.held[seat], self.led
+                assert table is not None  # a trick is only ever open once trumps are settled
+                follow = held & table.suit_mask[led]
+                if follow and follow != held:  # some cards follow, not all
+                    suit = table.suit
+                    return [c for c in pool if suit[c] == led]
             return pool[:] if pool is hand else pool
         if phase == AUCTION:
             if self.counts[seat] < self.turn_cap:
@@ -255,7 +281,9 @@ class HandState:
                 if rank > self.win_rank:  # strictly greater: the earlier of equals wins (C21)
                     self.win_seat, self.win_rank = seat, rank
             trick.append((seat, action))
-            self.played_mask |= 1 << action
+            bit = 1 << action
+            self.played_mask |= bit
+            self.held[seat] ^= bit
             if len(trick) < self.players:
                 self.to_move = seat + 1 if seat + 1 < self.players else 0
             else:
@@ -328,6 +356,7 @@ class HandState:
             self._finish(Outcome.REDEAL)
         elif self.kitty:
             self.hands[crown] = sorted(self.hands[crown] + list(self.kitty))
+            self.held[crown] |= card_mask(self.kitty)
             self.phase_id, self.to_move = DISCARD, crown
         else:
             self._start_trumps()
@@ -336,6 +365,7 @@ class HandState:
         """R3: one card from the Crown's hand to its points pile (it scores for the Crown)."""
         seat = _known(self.to_move)
         self.hands[seat].remove(card)
+        self.held[seat] ^= 1 << card
         self.discarded.append(card)
         self.points_won[seat] += POINTS_OF[card]
         if len(self.discarded) == len(self.kitty):
@@ -418,6 +448,14 @@ def move_roles(
     if shield is None or (seat != shield and count > counts[shield]):
         return crown, seat
     return crown, shield
+
+
+def card_mask(cards: Iterable[int]) -> int:
+    """The cards as a bit mask (bit c: card c)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def _known(value: int | None) -> int:

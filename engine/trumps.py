@@ -19,16 +19,16 @@ strictly greater rank.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
-from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF
+from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF, POINTS_OF
 from engine.enums import TrumpTier
-from engine.records import record
 
 COLOUR_KINDS = range(0, 5)
-NUMBER_BASE = 5
-NO_TRUMP = 15
-TRUMP = 5  # the effective suit shared by all trumps (colours are 0..4)
-TRUMP_RANK_BASE = 100
+NUMBER_BASE: Final = 5
+NO_TRUMP: Final = 15
+TRUMP: Final = 5  # the effective suit shared by all trumps (colours are 0..4)
+TRUMP_RANK_BASE: Final = 100
 
 
 def card_has_kind(cid: int, kind: int) -> bool:
@@ -46,16 +46,57 @@ def display_kinds(cards: list[int]) -> list[int]:
     return sorted(kinds)
 
 
-@record
 class TrumpTable:
-    """Precomputed card properties for one (vice, chief) trump configuration."""
+    """Precomputed card properties for one (vice, chief) trump configuration.
 
-    vice: int
-    chief: int
-    suit: tuple[int, ...]
-    rank: tuple[int, ...]
-    suit_mask: tuple[int, ...]
-    by_led: tuple[tuple[int, ...], ...]  # by_led[led][c] == trick_rank(self, c, led)
+    A plain class, not a ``@record``: the compiled build makes it a native class, so the
+    rollouts' many ``table.suit[c]`` reads are struct reads, not attribute lookups by name.
+    :func:`trump_table` builds one instance per configuration, so identity is equality."""
+
+    __slots__ = (
+        "vice", "chief", "suit", "rank", "suit_mask", "by_led", "strongest", "discard_key",
+        "give_key", "win_key",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        vice: int,
+        chief: int,
+        suit: tuple[int, ...],
+        rank: tuple[int, ...],
+        suit_mask: tuple[int, ...],
+        by_led: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.vice, self.chief = vice, chief
+        self.suit = suit
+        self.rank = rank
+        self.suit_mask = suit_mask
+        self.by_led = by_led  # by_led[led][c] == trick_rank(self, c, led)
+        # The trump cards, strongest first (equal ranks by id): the rollout policy's scan.
+        trumps = [c for c in range(DECK_SIZE) if rank[c] >= 0]
+        self.strongest: tuple[int, ...] = tuple(sorted(trumps, key=lambda c: -rank[c]))
+        # The rollout policy's sort keys as one int per card (``min``/``max`` with
+        # ``key=tuple.__getitem__``: no key tuple built per card), each ordered exactly like
+        # the tuple in its comment (the parts are small, non-negative and bounded):
+        # discard_key ~ (points, is trump, rank if trump else number): the cheapest card;
+        # give_key ~ (points, not trump, -number): what to give a partner's trick;
+        # win_key[led] ~ (trick rank, -points): the cheapest winner of a trick led in ``led``.
+        self.discard_key: tuple[int, ...] = tuple(
+            (POINTS_OF[c] * 2 + 1) * 256 + rank[c]
+            if rank[c] >= 0
+            else POINTS_OF[c] * 512 + NUMBER_OF[c]
+            for c in range(DECK_SIZE)
+        )
+        self.give_key: tuple[int, ...] = tuple(
+            POINTS_OF[c] * 32 + (0 if rank[c] >= 0 else 16) + 9 - NUMBER_OF[c]
+            for c in range(DECK_SIZE)
+        )
+        self.win_key: tuple[tuple[int, ...], ...] = tuple(
+            tuple(by[c] * 4 - POINTS_OF[c] for c in range(DECK_SIZE)) for by in by_led
+        )
+
+    def __repr__(self) -> str:
+        return f"TrumpTable(vice={self.vice}, chief={self.chief})"
 
     def is_trump(self, cid: int) -> bool:
         return self.suit[cid] == TRUMP

@@ -13,7 +13,8 @@ move) and returns a typed action for ``engine.apply``.  It never sees the state.
 
 Levels: ``"random"`` (uniform legal action), ``"heuristic"`` (rules of thumb, microseconds
 to a millisecond), ``"search"`` (determinized Monte-Carlo over the heuristic; budget
-``time_limit`` seconds, default 0.14, and ``max_worlds``, default 200).  See docs/bots.md.
+``time_limit`` seconds, default 0.14, compiled 0.08, and ``max_worlds``, default 200).  See
+docs/bots.md.
 """
 
 from __future__ import annotations

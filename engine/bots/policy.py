@@ -26,6 +26,7 @@ Decisions (classic rules, see docs/bots.md):
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from engine.cards import COLOUR_OF, DECK_SIZE, NUMBER_OF, POINTS_OF
 from engine.state import (
@@ -42,11 +43,11 @@ from engine.trumps import (
 )
 
 # Team points a chief expects per trump above its fair share, and the safety margin.
-POINTS_PER_EXTRA_TRUMP = 3.0
-HIGH_CARD_WEIGHT = 0.35
-MARGIN = 3.0
+POINTS_PER_EXTRA_TRUMP: Final = 3.0
+HIGH_CARD_WEIGHT: Final = 0.35
+MARGIN: Final = 3.0
 CLASS_OF_KIND = {1: 1, 7: 1}  # number kinds 1 and 7: bonus class 1, other numbers 2
-NO_TRUMP_CLASS = 3
+NO_TRUMP_CLASS: Final = 3
 
 
 def kind_class(kind: int) -> int:
@@ -202,37 +203,17 @@ def _same_side(state: HandState, a: int, b: int) -> bool:
     return (a == chief or a == partner) == (b == chief or b == partner)
 
 
-BIT = tuple(1 << c for c in range(DECK_SIZE))
-_DECK_MASKS: dict[tuple[int, ...], int] = {}
+BIT: Final = tuple(1 << c for c in range(DECK_SIZE))
+LEAD_KEY: Final = tuple(
+    POINTS_OF[c] * 16 + NUMBER_OF[c] for c in range(DECK_SIZE)
+)  # (points, number)
 
 
 def _played_out_mask(state: HandState, seat: int) -> int:
-    deck = _DECK_MASKS.get(state.colours)
-    if deck is None:
-        deck = 0
-        for c in range(DECK_SIZE):
-            if COLOUR_OF[c] in state.colours:
-                deck |= 1 << c
-        _DECK_MASKS[state.colours] = deck
-    mine = sum([BIT[c] for c in state.hands[seat]]) + sum([BIT[c] for c in state.displays[seat]])
-    if seat == state.chief:  # the Crown's own discards (revised, 3 players) are not out
-        mine |= sum([BIT[c] for c in state.discarded])
-    return deck & ~mine & ~state.played_mask
-
-
-_TRUMP_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-def _trumps_strongest_first(table: TrumpTable) -> tuple[int, ...]:
-    """The trump cards of a configuration, strongest first (equal ranks in any order: only
-    the rank is read).  Cached by the (vice, chief) pair: hashing the table itself would
-    hash its 60-entry tuples on every call."""
-    key = (table.vice, table.chief)
-    order = _TRUMP_ORDERS.get(key)
-    if order is None:
-        trumps = [c for c in range(DECK_SIZE) if table.suit[c] == TRUMP]
-        order = _TRUMP_ORDERS[key] = tuple(sorted(trumps, key=lambda c: -table.rank[c]))
-    return order
+    mine = state.held[seat] | state.played_mask
+    if seat == state.chief and state.discarded:  # the Crown's own discards (revised, 3 players)
+        mine |= sum([BIT[c] for c in state.discarded])  # are not out
+    return state.deck_mask & ~mine
 
 
 def _out_tops(state: HandState, seat: int, table: TrumpTable) -> list[int]:
@@ -250,7 +231,7 @@ def _out_tops(state: HandState, seat: int, table: TrumpTable) -> list[int]:
             tops[s] = NUMBER_OF[m.bit_length() - 1]
     if out & masks[TRUMP]:
         rank = table.rank
-        for c in _trumps_strongest_first(table):
+        for c in table.strongest:
             if out >> c & 1:
                 tops[TRUMP] = rank[c]
                 break
@@ -261,11 +242,6 @@ def _beaten(table: TrumpTable, card: int, tops: list[int]) -> bool:
     """Whether some card still out could beat ``card`` in its own suit."""
     s = table.suit[card]
     return tops[s] > (table.rank[card] if s == TRUMP else NUMBER_OF[card])
-
-
-def _discard_key(table: TrumpTable, c: int) -> tuple[int, int, int]:
-    trump = table.suit[c] == TRUMP
-    return (POINTS_OF[c], trump, table.rank[c] if trump else NUMBER_OF[c])
 
 
 def choose_play(state: HandState, seat: int) -> int:
@@ -287,11 +263,11 @@ def choose_play(state: HandState, seat: int) -> int:
         pool = losing or legal
         if safe:
             # Give points to the partner, but do not spend a trump for it.
-            return max(pool, key=lambda c: (POINTS_OF[c], table.suit[c] != TRUMP, -NUMBER_OF[c]))
-        return min(pool, key=lambda c: _discard_key(table, c))
+            return max(pool, key=table.give_key.__getitem__)
+        return min(pool, key=table.discard_key.__getitem__)
     winners = [c for c in legal if strength[c] > win_rank]
     if winners:
-        cheapest = min(winners, key=lambda c: (strength[c], -POINTS_OF[c]))
+        cheapest = min(winners, key=table.win_key[state.led].__getitem__)
         points = sum([POINTS_OF[c] for _, c in trick])
         if last:
             if points + POINTS_OF[cheapest] > 0:
@@ -300,12 +276,12 @@ def choose_play(state: HandState, seat: int) -> int:
             tops = _out_tops(state, seat, table)
             sure = [c for c in winners if not _beaten(table, c, tops)]
             if sure:
-                return min(sure, key=lambda c: (strength[c], -POINTS_OF[c]))
+                return min(sure, key=table.win_key[state.led].__getitem__)
             if points >= 2 and table.suit[cheapest] == TRUMP:
                 return cheapest
             if points >= 1 and table.suit[cheapest] != TRUMP:
                 return cheapest
-    return min(legal, key=lambda c: _discard_key(table, c))
+    return min(legal, key=table.discard_key.__getitem__)
 
 
 def _winning_card(state: HandState) -> int:
@@ -320,16 +296,16 @@ def _lead(state: HandState, seat: int, legal: list[int], table: TrumpTable) -> i
     trumps = [c for c in legal if table.suit[c] == TRUMP]
     on_team = seat == state.chief or seat == state.partner
     if trumps and on_team and tops[TRUMP] >= 0:
-        top = max(trumps, key=lambda c: table.rank[c])
+        top = max(trumps, key=table.rank.__getitem__)
         if not _beaten(table, top, tops):
             return top
     side = [c for c in legal if table.suit[c] != TRUMP]
     sure = [c for c in side if not _beaten(table, c, tops)]
     if sure:
-        return max(sure, key=lambda c: (POINTS_OF[c], NUMBER_OF[c]))
+        return max(sure, key=LEAD_KEY.__getitem__)
     if side:
         length = dict.fromkeys(range(5), 0)
         for c in side:
             length[COLOUR_OF[c]] += 1
         return min(side, key=lambda c: (POINTS_OF[c], -length[COLOUR_OF[c]], NUMBER_OF[c]))
-    return min(legal, key=lambda c: table.rank[c])
+    return min(legal, key=table.rank.__getitem__)

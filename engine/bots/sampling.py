@@ -28,9 +28,9 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engine.cards import COLOUR_OF, DECK_SIZE, Card
+from engine.cards import COLOUR_OF, DECK_SIZE, Card, shuffle
 from engine.dealing import deal_from
-from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState, card_mask
 from engine.trumps import NO_TRUMP, trump_table
 from engine.views import HandView
 
@@ -165,7 +165,7 @@ class WorldSampler:
         """Hidden hands per seat (the own seat keeps its hand), counts and voids respected."""
         if not self.constrained:
             cards = self.unseen[:]
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             out: list[list[int]] = [[] for _ in range(self.players + 1)]
             out[self.seat] = self.hand[:]
             i = 0
@@ -189,7 +189,7 @@ class WorldSampler:
     def _greedy(self, rng: random.Random) -> list[list[int]] | None:
         """Most constrained card first, holder drawn in proportion to the free places."""
         cards = self.unseen[:]
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         elig = {c: self._eligible(c) for c in cards}
         cards.sort(key=lambda c: len(elig[c]))
         room = self.room[:]
@@ -260,7 +260,7 @@ class WorldSampler:
         out[self.seat] = self.hand[:]
         for g in keys:
             cards = groups[g][:]
-            rng.shuffle(cards)
+            shuffle(cards, rng)
             for s in g:
                 k = flow[(g, s)]
                 out[s].extend(cards[:k])
@@ -281,6 +281,7 @@ class WorldSampler:
         deal = list(world.deal)
         for s in self.others:
             world.hands[s] = sorted(hidden[s])
+            world.held[s] = card_mask(hidden[s]) | card_mask(world.displays[s])
             deal[s] = tuple(sorted(hidden[s] + self.known[s]))
         world.deal = tuple(deal)
         return world

@@ -80,7 +80,17 @@ def _table_create_schema(schema: dict[str, Any]) -> None:
             option["items"] = colours
     # Field examples are combined freely (5 players with 2 removed colours): one whole example.
     properties["removed_colours"].pop("examples", None)
-    example = {"players": 3, "variant": "classic", "removed_colours": ["blue", "purple"]}
+    # A three-player table of the default rules, its removed colours the catalog's last ones.
+    default = next(v for v in RULES.variants if v.name == RULES.default_variant)
+    three = next(d for d in default.deals if d.players == min(RULES.player_counts))
+    removed = [
+        str(colour) for colour in RULES.colours[len(RULES.colours) - three.removed_colours :]
+    ]
+    example = {
+        "players": three.players,
+        "variant": str(RULES.default_variant),
+        "removed_colours": removed,
+    }
     schema["examples"] = [example]
     given = {"required": ["target_score"], "properties": {"target_score": {"type": "integer"}}}
     schema["allOf"] = [

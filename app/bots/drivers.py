@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -38,6 +39,17 @@ NAMESPACE = 0x6D75
 BACKOFF = (0.1, 0.5, 1.0, 2.0, 5.0)
 
 
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What a driver asks of the bots runner: ``followed`` says which tables this process
+    follows, ``gained`` is told of a lease taken, ``renew`` is called every round (the driver
+    announces its standing)."""
+
+    followed: Callable[[], Iterable[int]] = tuple
+    gained: Callable[[int], None] = lambda _table_id: None
+    renew: Callable[[], None] = lambda: None
+
+
 class Drivers:
     """Which tables this process drives. The base drives every table (one process)."""
 
@@ -47,14 +59,8 @@ class Drivers:
     def follow(self, table_id: int) -> None:
         """A table's bots are followed here now: try its lease soon."""
 
-    async def start(
-        self,
-        followed: Callable[[], Iterable[int]],
-        gained: Callable[[int], None],
-        renew: Callable[[], None],
-    ) -> None:
-        """Begin; ``followed`` says which tables this process follows, ``gained`` is told of a
-        lease taken, ``renew`` is called every round (the driver announces its standing)."""
+    async def start(self, hooks: Hooks) -> None:
+        """Begin, calling back the bots runner through ``hooks``."""
 
     async def close(self) -> None:
         """Give up every lease (shutdown)."""
@@ -72,9 +78,7 @@ class Leases(Drivers):
         self._held: set[int] = set()
         self._poke = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._followed: Callable[[], Iterable[int]] = tuple
-        self._gained: Callable[[int], None] = lambda _table_id: None
-        self._renew: Callable[[], None] = lambda: None
+        self._hooks = Hooks()
 
     def drives(self, table_id: int) -> bool:
         return table_id in self._held
@@ -87,15 +91,8 @@ class Leases(Drivers):
         if table_id not in self._held:
             self._poke.set()
 
-    async def start(
-        self,
-        followed: Callable[[], Iterable[int]],
-        gained: Callable[[int], None],
-        renew: Callable[[], None],
-    ) -> None:
-        self._followed = followed
-        self._gained = gained
-        self._renew = renew
+    async def start(self, hooks: Hooks) -> None:
+        self._hooks = hooks
         self._task = asyncio.create_task(self._run_forever(), name="bot-drivers")
 
     async def close(self) -> None:
@@ -128,13 +125,13 @@ class Leases(Drivers):
         while True:
             self._poke.clear()
             await self.round(conn)
-            self._renew()
+            self._hooks.renew()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poke.wait(), self._resync_seconds)
 
     async def round(self, conn: psycopg.AsyncConnection[Any]) -> None:
         """Unlock the tables no longer followed, try to lock the followed ones not driven."""
-        followed = set(self._followed())
+        followed = set(self._hooks.followed())
         gone = sorted(self._held - followed)
         if gone:
             await conn.execute(
@@ -153,4 +150,4 @@ class Leases(Drivers):
             if locked:
                 self._held.add(table_id)
                 log.event("driving", table=table_id)
-                self._gained(table_id)
+                self._hooks.gained(table_id)

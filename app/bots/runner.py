@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import engine
 from app import logging as events
-from app.bots.drivers import Always, Drivers
+from app.bots.drivers import Always, Drivers, Hooks
 from app.bots.takeover import TakeoverClock
 from app.realtime.listeners import RoomListener
 from app.realtime.protocol import ErrorCode
@@ -235,7 +235,7 @@ class BotRunner(RoomListener):
 
     async def start(self) -> None:
         """Begin taking the leases of the tables followed here (the app's lifespan)."""
-        await self.drivers.start(self._followed, self._gained, self.announce)
+        await self.drivers.start(Hooks(self._followed, self._gained, self.announce))
 
     def _followed(self) -> list[int]:
         return [table.room.live.table_id for table in self._tables.values()]

@@ -18,7 +18,7 @@ import psycopg
 import pytest
 
 import engine
-from app.bots.drivers import Leases
+from app.bots.drivers import Hooks, Leases
 from app.realtime.room import Room
 from app.tables import live as tables_live
 from app.tables.live import LiveTable, SeatInfo, TableOptions
@@ -268,11 +268,11 @@ async def test_one_lease_per_table_and_it_passes_on_when_its_holder_goes(pg_url:
     conninfo = databases._admin_conninfo(pg_url)
     first, second = (Leases(conninfo=conninfo, resync_seconds=0.1) for _ in range(2))
     gained: list[tuple[str, int]] = []
-    await first.start(lambda: [5, 6], lambda t: gained.append(("first", t)), lambda: None)
+    await first.start(Hooks(lambda: [5, 6], lambda t: gained.append(("first", t))))
     async with asyncio.timeout(10):
         while first.held != {5, 6}:
             await asyncio.sleep(0.02)
-    await second.start(lambda: [6, 7], lambda t: gained.append(("second", t)), lambda: None)
+    await second.start(Hooks(lambda: [6, 7], lambda t: gained.append(("second", t))))
     async with asyncio.timeout(10):
         while not second.drives(7):
             await asyncio.sleep(0.02)

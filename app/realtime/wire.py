@@ -145,13 +145,16 @@ _RELAYED: TypeAdapter[_Relayed] = TypeAdapter(Annotated[_Relayed, Field(discrimi
 
 def encode(note: Note) -> str:
     """The NOTIFY payload of ``note``."""
-    if isinstance(note, Commit):
-        return f"{note.table_id}:{note.version}"
-    if isinstance(note, Presence):
-        return f"{PRESENCE}:{note.table_id}:{note.process}:{note.mask}"
-    if isinstance(note, Heartbeat):
-        return f"{HEARTBEAT}:{note.process}"
-    return f"{RELAY}:{note.table_id}:{note.process}:{_said_json(note.said)}"
+    match note:
+        case Commit(table_id, version):
+            fields: tuple[object, ...] = (table_id, version)
+        case Presence(table_id, process, mask):
+            fields = (PRESENCE, table_id, process, mask)
+        case Heartbeat(process):
+            fields = (HEARTBEAT, process)
+        case Relay(table_id, process, said):
+            fields = (RELAY, table_id, process, _said_json(said))
+    return ":".join(map(str, fields))
 
 
 def _said_json(said: Said) -> str:

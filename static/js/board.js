@@ -4,11 +4,11 @@
 // prompt; these modules just show it.
 import { $ } from "./dom.js";
 import { collectTrick, renderFelt } from "./felt.js";
-import { renderHand } from "./hand.js";
+import { renderHand, selecting } from "./hand.js";
 import { renderInfo, statusText } from "./info.js";
 import { renderPrompt } from "./prompt.js";
 import { renderRing } from "./seats.js";
-import { state } from "./state.js";
+import { state, toggleSelected } from "./state.js";
 
 // `controls`: what the prompt's buttons and the cards call (onCard, onBid, onPass, onDiscard,
 // onTrump, onPartner, onReason); `extra(seat)`: the features' nodes for a seat's corner.
@@ -26,6 +26,21 @@ export function drawBoard(controls, extra) {
   $("#status").textContent = statusText(view);
   $("#felt-tools").hidden = !view.game_over;
   restoreFocus(focus);
+}
+
+// A click on a playable card: `send` plays it when the prompt asks for a card; while bidding or
+// discarding a card of the hand joins or leaves the selection and `redraw` shows it. True when
+// the selection changed.
+export function clickCard(card, place, send, redraw) {
+  const prompt = state.view?.prompt;
+  if (prompt?.type === "play") {
+    send({ type: "play", card: card.id });
+    return false;
+  }
+  if (!selecting(prompt) || place !== "hand") return false;
+  toggleSelected(card.id);
+  redraw();
+  return true;
 }
 
 // Redrawing replaces the buttons. A keyboard player keeps their place: the same card or

@@ -3,10 +3,9 @@
 // step index (localStorage, so a learner can leave and resume) and the cards selected for a bid.
 // The intended move is highlighted; any other move goes to the server, whose engine says why it
 // is refused, and the coach's panel shows that sentence.
-import { drawBoard } from "./board.js";
+import { clickCard, drawBoard } from "./board.js";
 import { $, fill, h } from "./dom.js";
 import { noticeTrickWon, renderFelt } from "./felt.js";
-import { selecting } from "./hand.js";
 import { wirePractice } from "./lessonpractice.js";
 import { sheetTable } from "./summary.js";
 import * as store from "./state.js";
@@ -123,17 +122,8 @@ function pointAt(step, focus) {
 }
 
 function onCard(card, place) {
-  const prompt = state.view?.prompt;
-  if (prompt?.type === "play") {
-    attempt({ type: "play", card: card.id });
-    return;
-  }
-  if (selecting(prompt) && place === "hand") {
-    store.toggleSelected(card.id);
-    draw();
-    // On to the next glowing card, or to Place: Enter, Enter, Enter plays a bid by keyboard.
-    $(".lesson-move")?.focus();
-  }
+  // On to the next glowing card, or to Place: Enter, Enter, Enter plays a bid by keyboard.
+  if (clickCard(card, place, attempt, draw)) $(".lesson-move")?.focus();
 }
 
 // A card the board dims or will not add: the engine says why (it is the lesson's point).

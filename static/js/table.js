@@ -7,7 +7,7 @@
 import { againFeature } from "./again.js";
 import { announceFeature } from "./announce.js";
 import { awayFeature } from "./away.js";
-import { drawBoard } from "./board.js";
+import { clickCard, drawBoard } from "./board.js";
 import { $, fill, toast } from "./dom.js";
 import { aboutMoves, errorText } from "./errors.js";
 import { noticeTrickWon, renderFelt } from "./felt.js";
@@ -301,15 +301,7 @@ function act(action) {
 }
 
 function onCard(card, place) {
-  const prompt = state.view?.prompt;
-  if (prompt?.type === "play") {
-    act({ type: "play", card: card.id });
-    return;
-  }
-  if (selecting(prompt) && place === "hand") {
-    store.toggleSelected(card.id);
-    draw();
-  }
+  clickCard(card, place, act, draw);
 }
 
 function watch() {

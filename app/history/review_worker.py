@@ -25,6 +25,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from functools import partial
+from typing import TypedDict
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -76,6 +77,13 @@ def exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit with parent", daemon=True).start()
 
 
+class _Claim(TypedDict):
+    db: AsyncEngine
+    table_id: int
+    hand_number: int
+    worker: str
+
+
 class ReviewWorker(Handler):
     """The ``review`` jobs' handler (see the module doc)."""
 
@@ -107,13 +115,7 @@ class ReviewWorker(Handler):
         if record is None:
             raise Unrecoverable(f"hand {job.hand_number} of table {job.table_id} is not finished")
         now = datetime.now(UTC)
-        started = await reviews.start(
-            db=self._db,
-            table_id=job.table_id,
-            hand_number=job.hand_number,
-            worker=lease.worker,
-            now=now,
-        )
+        started = await reviews.start(**self._claim(lease), now=now)
         if not started:
             return  # reviewed already (a job enqueued again for a done review)
         try:
@@ -122,13 +124,7 @@ class ReviewWorker(Handler):
             self._executor = None  # a fresh pool next time; the queue retries this hand
             raise
         # Under this worker's name only: a job taken over meanwhile changes nothing here.
-        if not await reviews.finish(
-            db=self._db,
-            table_id=job.table_id,
-            hand_number=job.hand_number,
-            worker=lease.worker,
-            result=result,
-        ):
+        if not await reviews.finish(**self._claim(lease), result=result):
             raise LeaseLost(f"review of table {job.table_id} hand {job.hand_number}")
 
     async def failed(self, job: Claimed, reason: str) -> None:
@@ -168,19 +164,22 @@ class ReviewWorker(Handler):
         return engine.to_json_object(review)
 
     async def _report(self, lease: Lease, progress: int, total: int) -> None:
+        await lease.renew()
+        claim = self._claim(lease)
+        now = datetime.now(UTC)
+        if not await reviews.report(**claim, progress=progress, total=total, now=now):
+            raise LeaseLost(f"review of table {claim['table_id']} hand {claim['hand_number']}")
+
+    def _claim(self, lease: Lease) -> _Claim:
+        """Which review ``lease`` holds, as ``reviews.start``, ``report`` and ``finish`` take it."""
         job = lease.job
         assert job.table_id is not None and job.hand_number is not None
-        await lease.renew()
-        if not await reviews.report(
-            db=self._db,
-            table_id=job.table_id,
-            hand_number=job.hand_number,
-            worker=lease.worker,
-            progress=progress,
-            total=total,
-            now=datetime.now(UTC),
-        ):
-            raise LeaseLost(f"review of table {job.table_id} hand {job.hand_number}")
+        return {
+            "db": self._db,
+            "table_id": job.table_id,
+            "hand_number": job.hand_number,
+            "worker": lease.worker,
+        }
 
 
 async def _invite_code(db: AsyncEngine, table_id: int) -> str | None:

@@ -15,6 +15,7 @@ from app.bots.runner import BotRunner
 from app.config import Settings
 from app.groups.router import router as groups_router
 from app.history.router import router as history_router
+from app.host import router as host
 from app.http import (
     apidocs,
     bodylimit,
@@ -135,6 +136,8 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(lobby.router)
     app.include_router(lobby.links)
     app.include_router(bots.router)
+    host.install_error_handlers(app)
+    app.include_router(host.router)
     app.include_router(push.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)

@@ -4,7 +4,8 @@ No token makes a spectator. A token that holds no seat at this table closes the 
 1008; everything else a client gets wrong is answered with an ``error`` message and the socket
 stays open, unless it keeps sending over its message budget (``ratelimit.py``): then 4429.
 A table takes at most ``SPECTATORS_PER_TABLE`` spectators; one more is closed with 4503.
-A process that is shutting down closes sockets with 1001 ("going away").
+A process that is shutting down closes sockets with 1001 ("going away"). The host's decisions
+(app/host) close sockets with 4403 (removed), 4423 (closed to spectators), 4410 (deleted).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from app.realtime.hub import Hub
 from app.realtime.protocol import ErrorCode, RefusalCode
 from app.realtime.ratelimit import TokenBucket
 from app.realtime.room import Room
-from app.tables import tokens
+from app.tables import repository, tokens
 
 router = APIRouter()
 _SLOW_DOWN = "too many messages: this one was ignored; slow down"
@@ -57,12 +58,27 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     room = await _room(websocket, hub, invite_code)
     if room is None:
         return
+    if seat is None and room.live.host.closed_to_spectators and not await _is_host(websocket, room):
+        await websocket.close(protocol.CLOSE_TABLE_CLOSED, "the host closed this table")
+        return
+    room = await _room(websocket, hub, invite_code)
+    if room is None:
+        return
     # Counted and attached with no await between: the cap cannot be overrun by a race.
     if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
         metrics.TOO_MANY.labels("spectators").inc()
         await websocket.close(protocol.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
         return
-    await _serve(room, Connection(websocket, seat))
+    token_hash = tokens.hash_token(token) if token else None
+    sent_away = room.live.host.spectators_sent_away
+    await _serve(room, Connection(websocket, seat, token_hash=token_hash, sent_away=sent_away))
+
+
+async def _is_host(websocket: WebSocket, room: Room) -> bool:
+    """Whether the socket brings the table's host cookie (the host may always watch)."""
+    code = room.live.invite_code
+    host_token = websocket.cookies.get(tokens.host_cookie_name(code))
+    return await repository.is_host(db=room.store.db, invite_code=code, token=host_token)
 
 
 async def _room(websocket: WebSocket, hub: Hub, invite_code: str) -> Room | None:

@@ -10,16 +10,18 @@
     groups              groups of friends: pages, standings, ratings   -> lobby, history, realtime,
                                                                           tables, web
     web                 pages, i18n                                              -> none of them
+    host                the host's table: remove, hand over, close, delete, display
+                                                -> bots, lobby, realtime, tables, jobs, web
     notify              Web Push: keys, subscriptions, sender, reminders -> jobs, realtime,
                                                                           tables, web
 
 Beside them sit the shared modules every part may use (config, db, logging, resources and
 ``app.http``, the HTTP shell: error bodies, request rates, security headers, body and head
 limits, compression, health, metrics, the offline API docs; tables and jobs use only config,
-db and logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens), ``app.models`` (every
-package's models, for Alembic) and the shell that builds the app (``app.main``,
-``app.__main__``, the job worker ``app.worker`` and the job loop both wire, ``app.background``),
-which may import anything.
+db and logging), ``app.deps`` (the route dependencies: the hub, sessions, tokens),
+``app.models`` (every package's models, for Alembic) and the shell that builds the app
+(``app.main``, ``app.__main__``, the job worker ``app.worker`` and the job loop both wire,
+``app.background``), which may import anything.
 """
 
 from __future__ import annotations
@@ -31,7 +33,18 @@ from pathlib import Path
 import app
 
 APP = Path(app.__file__).parent
-PACKAGES = {"tables", "jobs", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
+PACKAGES = {
+    "tables",
+    "jobs",
+    "realtime",
+    "lobby",
+    "bots",
+    "history",
+    "web",
+    "groups",
+    "notify",
+    "host",
+}
 SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 
 # Between the domain packages: exactly these edges.
@@ -45,6 +58,7 @@ DOMAIN_EDGES = {
     "web": set(),
     "notify": {"jobs", "realtime", "tables", "web"},
     "groups": {"lobby", "history", "realtime", "tables", "web"},
+    "host": {"bots", "lobby", "realtime", "tables"},
 }
 # Everything a part may import (None: anything).
 ALLOWED: dict[str, set[str] | None] = {
@@ -57,6 +71,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "web": SHARED,
     "notify": {"jobs", "realtime", "tables", "web", "app.deps"} | SHARED,
     "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps"} | SHARED,
+    "host": {"bots", "lobby", "realtime", "tables", "jobs", "web", "app.deps"} | SHARED,
     "app.config": set(),
     "app.db": {"app.config"},
     "app.logging": set(),

@@ -4,6 +4,7 @@ handed to). Every refusal is an error body with a stable code (docs/protocol.md)
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, Request, Response
@@ -11,7 +12,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep
-from app.host import service
+from app.host import deletion, service
 from app.host.service import HostRefused
 from app.http.errors import ErrorBody, error_response
 from app.lobby.router import set_host_cookie
@@ -47,6 +48,12 @@ class HostEvent(BaseModel):
 
 class Claimed(BaseModel):
     host: bool
+
+
+class DeleteRequest(BaseModel):
+    """The host's confirmation (the page asks first): must be true."""
+
+    confirm: Literal[True]
 
 
 _COMMON: dict[int | str, dict[str, Any]] = {
@@ -167,6 +174,57 @@ async def claim_host_cookie(
     secure = base_url.startswith("https://")
     set_host_cookie(response, invite_code=invite_code, token=seat_token, secure=secure)
     return Claimed(host=True)
+
+
+_DELETE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **_COMMON,
+    409: {"model": ErrorBody, "description": "not_finished: still played and not abandoned"},
+    410: {"model": ErrorBody, "description": "table_deleted: deleted already"},
+    422: {"model": ErrorBody, "description": "no confirmation"},
+}
+
+
+@router.post("/delete", status_code=204, responses=_DELETE_ERRORS)
+async def delete_table(
+    invite_code: str,
+    body: DeleteRequest,
+    hub: HubDep,
+    host_token: HostTokenDep,
+    seat_token: SeatTokenDep,
+) -> Response:
+    """Delete a finished (or abandoned: no action for a day) table's history: its hands,
+    actions, chat, reviews and score sheet. Its sockets close with 4410; its pages and API
+    answer 410 Gone from now on."""
+    room = await hub.get_room(invite_code)
+    await deletion.delete(
+        room,
+        hub,
+        candidates=_candidates(host_token, seat_token),
+        host_seat_token=seat_token,
+        now=datetime.now(UTC),
+    )
+    return Response(status_code=204)
+
+
+def document_gone(app: FastAPI) -> None:
+    """Every route of a table's API may answer 410 Gone (``gone.py``): say so in the OpenAPI."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = generate()
+        gone = {
+            "description": "table_deleted: the host deleted this table",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+        }
+        for path, operations in schema.get("paths", {}).items():
+            if path.startswith("/api/tables/{invite_code}"):
+                for operation in operations.values():
+                    operation.setdefault("responses", {}).setdefault("410", gone)
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _wake_bots(request: Request, room: Room) -> None:

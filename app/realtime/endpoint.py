@@ -58,6 +58,9 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     room = await _room(websocket, hub, invite_code)
     if room is None:
         return
+    if room.live.host.deleted:
+        await websocket.close(protocol.CLOSE_TABLE_DELETED, "the host deleted this table")
+        return
     if seat is None and room.live.host.closed_to_spectators and not await _is_host(websocket, room):
         await websocket.close(protocol.CLOSE_TABLE_CLOSED, "the host closed this table")
         return

@@ -35,7 +35,7 @@ def sent_away(live: LiveTable, sockets: Iterable[S]) -> Iterator[tuple[S, int, s
     """The sockets to close now: (socket, close code, reason)."""
     host = live.host
     for socket in list(sockets):
-        if host.last is not None and host.last.get("event") == "deleted":
+        if host.deleted:
             yield socket, CLOSE_TABLE_DELETED, DELETED
         elif socket.seat is None:
             if socket.sent_away < host.spectators_sent_away:

@@ -68,6 +68,8 @@ class HostState:
     opened: frozenset[int] = frozenset()
     # How often the host sent the spectators away: sockets from before are closed.
     spectators_sent_away: int = 0
+    # The host deleted the table's history: every socket closes, nothing more happens here.
+    deleted: bool = False
     # The host's last marker (what every view tells: "Anna gave Bert's seat to a bot").
     last: Mapping[str, Any] | None = None
 
@@ -208,5 +210,7 @@ def host_mark(live: LiveTable, mark: Mapping[str, Any]) -> LiveTable:
         host = replace(host, opened=host.opened | {int(mark["seat"])})
     elif event == "spectators":
         host = replace(host, spectators_sent_away=host.spectators_sent_away + 1)
+    elif event == "deleted":
+        host = replace(host, deleted=True)
     host = replace(host, last=dict(mark))
     return replace(live, seq=live.seq + 1, undoable=None, host=host)

@@ -58,7 +58,7 @@ DOMAIN_EDGES = {
     "web": set(),
     "notify": {"jobs", "realtime", "tables", "web"},
     "groups": {"lobby", "history", "realtime", "tables", "web"},
-    "host": {"bots", "lobby", "realtime", "tables"},
+    "host": {"bots", "jobs", "lobby", "realtime", "tables", "web"},
 }
 # Everything a part may import (None: anything).
 ALLOWED: dict[str, set[str] | None] = {

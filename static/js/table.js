@@ -12,6 +12,7 @@ import { aboutMoves, errorText } from "./errors.js";
 import { noticeTrickWon, renderFelt } from "./felt.js";
 import { selecting } from "./hand.js";
 import { hintsFeature } from "./hints.js";
+import { HOST_CLOSES, hostFeature } from "./host.js";
 import { N_, _ } from "./i18n.js";
 import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
 import { lookBackFeature } from "./lookback.js";
@@ -52,6 +53,7 @@ const features = [
   hintsFeature(page),
   lookBackFeature(page),
   pushFeature(page),
+  hostFeature(page),
 ];
 const seatExtras = (seat) => features.map((feature) => feature.seatExtra?.(state, seat) ?? null);
 const renderFeatures = () => features.forEach((feature) => feature.render?.(state));
@@ -163,6 +165,7 @@ const FINAL_CLOSE = {
   [CLOSE.BAD_TOKEN]: onRejected,
   [CLOSE.UNKNOWN_TABLE]: onGone,
   [CLOSE.SPECTATORS_FULL]: onFull,
+  ...HOST_CLOSES,
 };
 
 function connect() {

@@ -14,7 +14,7 @@ const host = { shownEvent: null, claimed: false, deleteArmed: false };
 
 const api = (path) => `${state.api}/host/${path}`;
 
-export function hostFeature(page) {
+export function hostFeature(_page) {
   $("#btn-host").addEventListener("click", () => openDialog());
   $("#host-close-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -56,7 +56,7 @@ function render({ view, info }) {
   } else if (state.screen !== "lobby" || !view.closed_to_newcomers) {
     $("#closed").hidden = true;
   }
-  noticeEvent(view, page);
+  noticeEvent(view);
   if ($("#host-dialog").open) drawDialog(view);
 }
 

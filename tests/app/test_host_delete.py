@@ -145,3 +145,17 @@ def test_retention_deletes_tables_idle_for_that_long(client: TestClient) -> None
             return list(await conn.scalars(query))
 
     assert run(client, tombstones) == ["retention"]
+
+
+def test_a_group_page_says_that_a_table_was_deleted(client: TestClient) -> None:
+    created = client.post("/g", data={"name": "Dienstagsrunde"}, follow_redirects=False)
+    group = created.headers["location"].removeprefix("/g/")
+    form = {"players": "3", "variant": "classic", "ends": "hands", "hands": "3"}
+    opened = client.post(f"/g/{group}/tables", data=form, follow_redirects=False)
+    code = opened.headers["location"].removeprefix("/t/")
+    assert "deleted-tables" not in client.get(f"/g/{group}").text
+    backdate(client, code, days=2)
+    deleted = client.post(f"/api/tables/{code}/host/delete", json={"confirm": True})
+    assert deleted.status_code == 204, deleted.text
+    page = client.get(f"/g/{group}", headers={"Accept-Language": "de"})
+    assert "1 Tisch dieser Gruppe wurde gelöscht" in page.text

@@ -120,9 +120,7 @@ def test_the_display_follows_a_whole_hand(
     assert_accessible(display, f"display {size}")
     display.screenshot(path=screenshots / f"display-{size}-waiting.png")
     for seat in range(3):
-        added = host.post(
-            f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat}
-        )
+        added = host.post(f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat})
         assert added.ok, added.text()
     # The whole hand, live: the auction, the play, the end.
     phases: set[str] = set()
@@ -155,9 +153,7 @@ def test_the_host_deletes_a_finished_table(
     code = hosted_table(anna, server, hands=1)
     join(anna, server.base_url, code, "Anna", 0)
     for seat in (1, 2):
-        anna.request.post(
-            f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat}
-        )
+        anna.request.post(f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat})
     deadline = time.monotonic() + HAND_TIMEOUT_S
     from tests.browser.driver import plain_move, version, wait_past
 

@@ -27,7 +27,7 @@ from app.realtime.hub import Hub
 from app.realtime.protocol import ErrorCode, RefusalCode
 from app.realtime.ratelimit import TokenBucket
 from app.realtime.room import Room
-from app.tables import repository, tokens
+from app.tables import tokens
 
 router = APIRouter()
 _SLOW_DOWN = "too many messages: this one was ignored; slow down"
@@ -61,11 +61,8 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     if room.live.host.deleted:
         await websocket.close(protocol.CLOSE_TABLE_DELETED, "the host deleted this table")
         return
-    if seat is None and room.live.host.closed_to_spectators and not await _is_host(websocket, room):
+    if seat is None and room.live.host.closed_to_spectators:
         await websocket.close(protocol.CLOSE_TABLE_CLOSED, "the host closed this table")
-        return
-    room = await _room(websocket, hub, invite_code)
-    if room is None:
         return
     # Counted and attached with no await between: the cap cannot be overrun by a race.
     if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
@@ -76,12 +73,6 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     sent_away = room.live.host.spectators_sent_away
     await _serve(room, Connection(websocket, seat, token_hash=token_hash, sent_away=sent_away))
 
-
-async def _is_host(websocket: WebSocket, room: Room) -> bool:
-    """Whether the socket brings the table's host cookie (the host may always watch)."""
-    code = room.live.invite_code
-    host_token = websocket.cookies.get(tokens.host_cookie_name(code))
-    return await repository.is_host(db=room.store.db, invite_code=code, token=host_token)
 
 
 async def _room(websocket: WebSocket, hub: Hub, invite_code: str) -> Room | None:

@@ -74,7 +74,6 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     await _serve(room, Connection(websocket, seat, token_hash=token_hash, sent_away=sent_away))
 
 
-
 async def _room(websocket: WebSocket, hub: Hub, invite_code: str) -> Room | None:
     """The table's room, or None after closing the socket with "unknown table"."""
     room = await hub.room(invite_code)

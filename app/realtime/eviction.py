@@ -23,9 +23,10 @@ DELETED = "the host deleted this table"
 
 
 class Socket(Protocol):
+    """A connection as the room sees it (``Connection`` also has ``token_hash`` and
+    ``sent_away``; a socket without them is never sent away)."""
+
     seat: int | None
-    token_hash: str | None
-    sent_away: int
 
 
 S = TypeVar("S", bound=Socket)
@@ -38,11 +39,11 @@ def sent_away(live: LiveTable, sockets: Iterable[S]) -> Iterator[tuple[S, int, s
         if host.deleted:
             yield socket, CLOSE_TABLE_DELETED, DELETED
         elif socket.seat is None:
-            if socket.sent_away < host.spectators_sent_away:
+            if getattr(socket, "sent_away", host.spectators_sent_away) < host.spectators_sent_away:
                 yield socket, CLOSE_REMOVED, SENT_AWAY
-        elif socket.token_hash is not None:
+        elif (token_hash := getattr(socket, "token_hash", None)) is not None:
             info = live.seats[socket.seat]
-            if info is None or info.token_hash != socket.token_hash:
+            if info is None or info.token_hash != token_hash:
                 yield socket, CLOSE_REMOVED, REMOVED
 
 

@@ -1,7 +1,8 @@
 // The host's table (issue 28): the host's dialog (remove a person, hand the host role over,
 // close the table to newcomers or spectators, send the spectators away, open the table display,
 // delete a finished table's history), what everyone is told of it (`view.host_event`), and the
-// pages of those it keeps out (close codes 4403, 4423, 4410; a visitor at a closed table).
+// pages of those it keeps out (CLOSE.REMOVED, TABLE_CLOSED, TABLE_DELETED; a visitor at a
+// closed table).
 // The server decides everything (app/host, docs/protocol.md "The host's table").
 import { $, fill, h, toast } from "./dom.js";
 import { errorText } from "./errors.js";
@@ -12,6 +13,7 @@ import { isSeated, state } from "./state.js";
 // This feature's own slice (kept here: no other module reads it).
 const host = { shownEvent: null, claimed: false, deleteArmed: false };
 
+const NOTICE_MS = 6 * 1000;
 const api = (path) => `${state.api}/host/${path}`;
 
 export function hostFeature(_page) {
@@ -108,7 +110,7 @@ function noticeEvent(view) {
   const text = event ? eventText(event) : "";
   $("#host-note").textContent = text;
   $("#host-note").hidden = !text;
-  if (news && text) toast(text, 6000);
+  if (news && text) toast(text, NOTICE_MS);
 }
 
 function openDialog() {
@@ -173,7 +175,7 @@ async function post(path, body = null, done = null) {
   }
   if (response.status !== 204) {
     const event = await response.json();
-    toast(eventText({ ...event.detail, event: event.event, by: event.by }), 6000);
+    toast(eventText({ ...event.detail, event: event.event, by: event.by }), NOTICE_MS);
   }
   done?.();
   return true;

@@ -87,6 +87,9 @@ class Settings(BaseSettings):
     # lasts without renewal before another worker takes the job over (its worker died).
     job_poll_seconds: float = Field(default=1.0, gt=0)
     job_lease_seconds: float = Field(default=60.0, gt=0)
+    # Delete the history of tables with no action for this many days (a daily background
+    # job, app/host/retention.py); unset: kept for ever.
+    retention_days: int | None = Field(default=None, ge=1)
     # Several server processes on one database (behind a load balancer). Needs PostgreSQL: its
     # LISTEN/NOTIFY tells each process about changes the others committed. With PostgreSQL the
     # fan-out runs anyway (it costs nothing without a second process); this setting only makes

@@ -16,6 +16,9 @@ from app.bots.runner import BotRunner
 from app.config import Settings, libpq_url
 from app.groups.router import router as groups_router
 from app.history.router import router as history_router
+from app.host import gone
+from app.host import pages as host_pages
+from app.host import router as host
 from app.http import (
     apidocs,
     bodylimit,
@@ -149,11 +152,14 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.add_middleware(bodylimit.BodyLimit, max_bytes=settings.http_body_max_bytes)
     app.add_middleware(log.RequestIds)
     app.add_middleware(compression.PublicGzip)
+    app.add_middleware(gone.Gone)  # a deleted table's pages and API: 410
     headers.install(app, https=(settings.base_url or "").startswith("https://"))
     lobby.install_error_handlers(app)
     app.include_router(lobby.router)
     app.include_router(lobby.links)
     app.include_router(bots.router)
+    host.install_error_handlers(app)
+    app.include_router(host.router)
     app.include_router(push.router)
     app.include_router(endpoint.router)
     app.include_router(health.router)
@@ -164,6 +170,8 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(pwa.router)
     app.include_router(history_router)
     app.include_router(groups_router)
+    app.include_router(host_pages.router)
+    host.document_gone(app)
     if settings.api_docs:
         apidocs.install(app)
     if settings.metrics:

@@ -90,6 +90,7 @@ async def _group_response(
     members = await service.members(session_factory=sessions, group=group)
     tables = await service.load_tables(session_factory=sessions, group=group)
     board = standings.build(tables, members, chosen)
+    deleted = await service.deleted_tables(session_factory=sessions, group=group)
     t = Text(lang)
     return render(
         request,
@@ -106,6 +107,7 @@ async def _group_response(
         rating_chart=charts.rating_chart(board, t),
         score_chart=charts.score_chart(board, t),
         error=error,
+        deleted=deleted,
     )
 
 

@@ -35,7 +35,7 @@ from app.lobby import service as lobby_service
 from app.realtime.hub import Hub
 from app.tables import replay, repository, tokens
 from app.tables.live import LiveTable
-from app.tables.models import Action, Seat, Table
+from app.tables.models import Action, DeletedTable, Seat, Table
 
 # 24 random bytes = 192 bits (the house floor is 128).
 _CODE_BYTES = 24
@@ -249,6 +249,14 @@ class _Replays:
 
 
 REPLAYS = _Replays()
+
+
+async def deleted_tables(*, session_factory: SessionFactory, group: GroupInfo) -> int:
+    """How many of the group's tables their host (or the retention job) deleted: they no
+    longer count in the standings, and the group page says so (app/host/deletion.py)."""
+    query = select(func.count()).where(DeletedTable.group_id == group.id)
+    async with session_factory() as session:
+        return int(await session.scalar(query) or 0)
 
 
 async def load_tables(*, session_factory: SessionFactory, group: GroupInfo) -> list[GroupTable]:

@@ -24,6 +24,7 @@ _NOT_FOUND: dict[int | str, dict[str, Any]] = {
 }
 _SEAT_ERRORS: dict[int | str, dict[str, Any]] = {
     **_NOT_FOUND,
+    403: {"model": ErrorBody, "description": "table_closed: the host closed it to newcomers"},
     409: {"model": ErrorBody, "description": "seat_taken or table_full"},
 }
 _RATE_LIMITED: dict[int | str, dict[str, Any]] = {
@@ -161,7 +162,7 @@ async def _unknown_table(_request: Request, exc: Exception) -> JSONResponse:
 
 async def _seat_unavailable(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, SeatUnavailable)
-    code = 422 if exc.code == "no_such_seat" else 409
+    code = {"no_such_seat": 422, "table_closed": 403}.get(exc.code, 409)
     return error_response(code, exc.code, exc.message)
 
 

@@ -14,6 +14,7 @@ import psycopg
 from psycopg.rows import namedtuple_row
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from app.tables import live as tables_live
 from app.tables import replay
 from app.tables.live import LiveTable
 from app.tables.replay import ReplayError
@@ -64,7 +65,9 @@ class LogReader:
             for row in rows
             if row.seq is not None
         ]
-        if rows[0].version - live.version == len(actions):
+        # A host's marker may come with a seat row replaced: read the seats too.
+        host_marks = any(tables_live.is_host_mark(row.action) for row in actions)
+        if rows[0].version - live.version == len(actions) and not host_marks:
             try:
                 after = replay.advance(live, version=rows[0].version, actions=actions)
             except ReplayError:

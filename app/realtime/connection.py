@@ -22,9 +22,22 @@ MAX_PENDING_REPLIES = 64
 
 
 class Connection:
-    def __init__(self, websocket: WebSocket, seat: int | None) -> None:
+    def __init__(
+        self,
+        websocket: WebSocket,
+        seat: int | None,
+        *,
+        token_hash: str | None = None,
+        sent_away: int = 0,
+    ) -> None:
         self.websocket = websocket
         self.seat = seat
+        # The seat token's hash: when the seat no longer holds it (the host removed the
+        # person), the room closes this socket. Spectators: how often the host had sent the
+        # spectators away when this one came (a later time closes it).
+        self.token_hash = token_hash
+        self.sent_away = sent_away
+        self._ending: tuple[int, str] | None = None
         self._snapshot: present.Snapshot | None = None
         self._replies: deque[messages.ServerMessage] = deque()
         self._wake = asyncio.Event()
@@ -51,6 +64,9 @@ class Connection:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
+                if self._ending is not None:
+                    await self.close(*self._ending)
+                    return
                 while self._replies:
                     await self._send(self._replies.popleft())
                     if len(self._replies) < MAX_PENDING_REPLIES:
@@ -60,6 +76,12 @@ class Connection:
                     await self.websocket.send_text(_view_frame(snapshot, self.seat))
         finally:
             self._room.set()  # nothing will be sent any more: never hold the reader back
+
+    def end(self, code: int, reason: str) -> None:
+        """Close the socket from its sender task (callers need not await); nothing queued
+        is sent any more."""
+        self._ending = (code, reason)
+        self._wake.set()
 
     async def close(self, code: int, reason: str) -> None:
         """Close the socket (a client that already left is no error)."""

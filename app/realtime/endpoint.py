@@ -4,7 +4,8 @@ No token makes a spectator. A token that holds no seat at this table closes the 
 1008; everything else a client gets wrong is answered with an ``error`` message and the socket
 stays open, unless it keeps sending over its message budget (``ratelimit.py``): then 4429.
 A table takes at most ``SPECTATORS_PER_TABLE`` spectators; one more is closed with 4503.
-A process that is shutting down closes sockets with 1001 ("going away").
+A process that is shutting down closes sockets with 1001 ("going away"). The host's decisions
+(app/host) close sockets with 4403 (removed), 4423 (closed to spectators), 4410 (deleted).
 """
 
 from __future__ import annotations
@@ -57,12 +58,20 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     room = await _room(websocket, hub, invite_code)
     if room is None:
         return
+    if room.live.host.deleted:
+        await websocket.close(protocol.CLOSE_TABLE_DELETED, "the host deleted this table")
+        return
+    if seat is None and room.live.host.closed_to_spectators:
+        await websocket.close(protocol.CLOSE_TABLE_CLOSED, "the host closed this table")
+        return
     # Counted and attached with no await between: the cap cannot be overrun by a race.
     if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
         metrics.TOO_MANY.labels("spectators").inc()
         await websocket.close(protocol.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
         return
-    await _serve(room, Connection(websocket, seat))
+    token_hash = tokens.hash_token(token) if token else None
+    sent_away = room.live.host.spectators_sent_away
+    await _serve(room, Connection(websocket, seat, token_hash=token_hash, sent_away=sent_away))
 
 
 async def _room(websocket: WebSocket, hub: Hub, invite_code: str) -> Room | None:

@@ -122,6 +122,15 @@ class Hub:
     def rooms(self) -> Iterator[Room]:
         return iter(list(self._rooms.values()))
 
+    def peek(self, invite_code: str) -> Room | None:
+        """The table's room if this process holds it (no database read)."""
+        return self._rooms.get(invite_code)
+
+    def discard(self, invite_code: str) -> None:
+        """Drop the table's room whatever its sockets (its table was deleted)."""
+        if invite_code in self._rooms:
+            self._drop(invite_code)
+
     def forget(self, room: Room) -> None:
         """Drop an idle room whose table changed elsewhere; the next visitor replays it."""
         if room.idle and self._rooms.get(room.live.invite_code) is room:

@@ -8,8 +8,9 @@ engine state itself, and the deal seeds, are never serialised.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import engine
 from app.tables.live import LiveTable, Status
@@ -69,6 +70,11 @@ class TableFields:
     game_over: bool
     winners: tuple[int, ...]
     undoable_by: int | None  # the seat that may ask to take back the last action, if any
+    # The host's decisions (app/host): the table closed to newcomers / spectators, and the
+    # host's last marker ({"event": "remove", "name": "Bert", "to": "bot", "by": "Anna"}, ...).
+    closed_to_newcomers: bool = False
+    closed_to_spectators: bool = False
+    host_event: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +100,11 @@ def seats(snapshot: Snapshot) -> tuple[SeatView, ...]:
     )
 
 
+def _public(mark: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A host marker as every view shows it (no ``type``)."""
+    return None if mark is None else {k: v for k, v in mark.items() if k != "type"}
+
+
 def _second(at: float | None) -> float | None:
     return None if at is None else round(at, 1)
 
@@ -113,5 +124,8 @@ def render(snapshot: Snapshot, seat: int | None) -> View:
         game_over=game.over,
         winners=game.winners,
         undoable_by=live.undoable.seat if live.undoable is not None else None,
+        closed_to_newcomers=live.host.closed_to_newcomers,
+        closed_to_spectators=live.host.closed_to_spectators,
+        host_event=_public(live.host.last),
     )
     return View(hand, table)

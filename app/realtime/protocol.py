@@ -34,6 +34,13 @@ CLOSE_TOO_MANY_MESSAGES = 4429
 # The standard "going away": the process is shutting down; the client reconnects (to it once
 # it is back, or through the load balancer to another process).
 CLOSE_GOING_AWAY = 1001
+# Ours (app/host): the host removed this person (their seat token is dead) or sent the
+# spectators away; the page says so and does not reconnect.
+CLOSE_REMOVED = 4403
+# Ours: the host closed the table to spectators (a seated person always gets in).
+CLOSE_TABLE_CLOSED = 4423
+# Ours: the host deleted the table's history; its pages answer 410 Gone.
+CLOSE_TABLE_DELETED = 4410
 
 
 class ErrorCode(StrEnum):
@@ -66,6 +73,18 @@ class ErrorCode(StrEnum):
     SEAT_TAKEN = "seat_taken"
     TABLE_FULL = "table_full"
     NO_SUCH_SEAT = "no_such_seat"
+    # The table's host (app/host, HTTP ``detail.code``): no valid host token; the host closed
+    # the table to newcomers; the seat is empty, a bot's (use the bot controls) or the
+    # host's own; handing over to a seat without a person; deleting a table still played.
+    NOT_HOST = "not_host"
+    TABLE_CLOSED = "table_closed"
+    SEAT_EMPTY = "seat_empty"
+    SEAT_IS_BOT = "seat_is_bot"
+    REMOVE_SELF = "remove_self"
+    NOT_A_PERSON = "not_a_person"
+    NOT_FINISHED = "not_finished"
+    # A table whose history its host deleted (410 Gone).
+    TABLE_DELETED = "table_deleted"
 
 
 # An ``engine.IllegalAction`` code (``not_your_turn``, ``must_follow_suit``, ...), forwarded

@@ -23,7 +23,7 @@ from dataclasses import replace
 import engine
 from app import logging as log
 from app.http import metrics
-from app.realtime import seating, wire
+from app.realtime import eviction, seating, wire
 from app.realtime.connection import Connection
 from app.realtime.listeners import RoomListener
 from app.realtime.messages import ServerMessage
@@ -116,6 +116,8 @@ class Room:
         connection.push_view(self.snapshot())
 
     def detach(self, connection: Connection) -> None:
+        if connection not in self._connections:
+            return  # already sent away (``_send_away``)
         self._connections.discard(connection)
         if connection.seat is not None:
             self._presence[connection.seat] -= 1
@@ -128,6 +130,9 @@ class Room:
         self._broadcast()
 
     def _broadcast(self) -> None:
+        for connection, code, reason in eviction.sent_away(self.live, self._connections):
+            self.detach(connection)  # before the view: they see nothing of what follows
+            connection.end(code, reason)
         snapshot = self.snapshot()
         for connection in self._connections:
             connection.push_view(snapshot)
@@ -221,10 +226,13 @@ class Room:
         async with self.lock:
             # A stale cache only means another process seated someone: reload and retry once.
             for _attempt in range(2):
+                eviction.check_newcomer(self.live, kept_for_you=kept_for_you, bot_level=bot_level)
                 now = None if kept_for_you else time.time()
                 # A person may take over a bot's seat unless the host said no.
                 take_bots = bot_level is None and self.live.options.newcomers_take_bots
-                index = seating.pick_seat(self.live, wanted, take_bots=take_bots, now=now)
+                index = seating.pick_seat(
+                    self.live, wanted, take_bots=take_bots, now=now, opened=bot_level is None
+                )
                 replaced = [index] if self.live.seats[index] is not None else []
                 token, seated, row = seating.seat(self.live, index, name=name, bot_level=bot_level)
                 after, hands = _deal_if_due(seated, self._seeds)

@@ -22,16 +22,22 @@ class SeatUnavailable(Exception):
         self.message = message
 
 
-def pick_seat(live: LiveTable, wanted: int | None, *, take_bots: bool, now: float | None) -> int:
+def pick_seat(
+    live: LiveTable, wanted: int | None, *, take_bots: bool, now: float | None, opened: bool = False
+) -> int:
     """The seat to give: ``wanted``, else the first free one.
 
     A free seat first; a person may also take a bot's seat (``take_bots``), a bot never takes
-    another's. With ``now``, seats still kept for the previous game's players are not free.
+    another's; with ``opened``, a person may take a bot's seat the host opened for someone new.
+    With ``now``, seats still kept for the previous game's players are not free.
 
     Raises:
         SeatUnavailable: ``table_full``, ``no_such_seat`` or ``seat_taken``.
     """
-    free = live.free_seats(now=now) + (live.bot_seats() if take_bots else [])
+    bots = live.bot_seats()
+    if not take_bots:  # a person may still take a bot's seat the host opened for someone new
+        bots = [index for index in bots if opened and index in live.host.opened]
+    free = live.free_seats(now=now) + bots
     if wanted is None:
         if not free:
             raise SeatUnavailable(ErrorCode.TABLE_FULL, "every seat is taken")

@@ -48,6 +48,32 @@ def is_undo(action: Mapping[str, Any]) -> bool:
     return action.get("type") == UNDO_MARK
 
 
+# The log's marker for what the table's host did (removed a person, handed over the host role,
+# closed the table, sent the spectators away): an action row of this form counts in the log
+# (replays show it) and changes no card. Never an engine action. See app/host/.
+HOST_MARK = "host"
+
+
+def is_host_mark(action: Mapping[str, Any]) -> bool:
+    return action.get("type") == HOST_MARK
+
+
+@dataclass(frozen=True, slots=True)
+class HostState:
+    """What the host's markers in the log add up to."""
+
+    closed_to_newcomers: bool = False
+    closed_to_spectators: bool = False
+    # Seats the host opened for someone new: a newcomer may take their bot's seat.
+    opened: frozenset[int] = frozenset()
+    # How often the host sent the spectators away: sockets from before are closed.
+    spectators_sent_away: int = 0
+    # The host deleted the table's history: every socket closes, nothing more happens here.
+    deleted: bool = False
+    # The host's last marker (what every view tells: "Anna gave Bert's seat to a bot").
+    last: Mapping[str, Any] | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class LiveTable:
     """One table at one version. Replaced, never mutated, so a snapshot can be rendered later."""
@@ -61,6 +87,7 @@ class LiveTable:
     game: engine.Game  # the sheet, the hand being played (None until every seat is taken)
     # The last action while it may be taken back: in the same hand, nothing after it.
     undoable: Undoable | None = field(default=None, compare=False, repr=False)
+    host: HostState = HostState()
 
     @property
     def hand(self) -> engine.HandState | None:
@@ -166,3 +193,24 @@ def undo(live: LiveTable) -> LiveTable:
         raise NothingToUndo("there is no move to take back")
     before = live.undoable.before
     return replace(before, seats=live.seats, seq=live.seq + 1, version=live.version, undoable=None)
+
+
+def host_mark(live: LiveTable, mark: Mapping[str, Any]) -> LiveTable:
+    """The table after one host marker (the marker counts as the next logged row; the last
+    action can no longer be taken back). Seats are the seat rows' business, not the marker's."""
+    host = live.host
+    event = mark.get("event")
+    if event == "close":
+        host = replace(
+            host,
+            closed_to_newcomers=bool(mark.get("newcomers")),
+            closed_to_spectators=bool(mark.get("spectators")),
+        )
+    elif event == "remove" and mark.get("to") == "open":
+        host = replace(host, opened=host.opened | {int(mark["seat"])})
+    elif event == "spectators":
+        host = replace(host, spectators_sent_away=host.spectators_sent_away + 1)
+    elif event == "deleted":
+        host = replace(host, deleted=True)
+    host = replace(host, last=dict(mark))
+    return replace(live, seq=live.seq + 1, undoable=None, host=host)

@@ -115,3 +115,20 @@ class ChatLine(Base):
     seat: Mapped[int]
     created_at: Mapped[CreatedAt]
     text: Mapped[str] = mapped_column(sa.String(400))
+
+
+class DeletedTable(Base):
+    """A table whose history was deleted (by its host, or by the operator's retention job):
+    every row of the table went (hands, actions, chat, reviews, the score sheet); this is
+    what remains, so its pages answer 410 Gone and its group's standings can say that a
+    table was deleted (app/host/deletion.py)."""
+
+    __tablename__ = "deleted_tables"
+
+    id: Mapped[Id]
+    invite_code: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    group_id: Mapped[int | None] = mapped_column(
+        sa.ForeignKey("groups.id", ondelete="SET NULL"), default=None, index=True
+    )
+    reason: Mapped[str] = mapped_column(sa.String(16))  # "host" or "retention"
+    deleted_at: Mapped[CreatedAt]

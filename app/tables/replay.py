@@ -13,7 +13,8 @@ never disagree with the game that was played. One replay serves every reader:
 
 An undo marker row (``{"type": "undo"}``, undo by consent) takes back the action before it:
 the replay restores the table as it was before that action (``live.undo``), and a hand's
-record leaves the taken-back move out. Both rows stay in the log.
+record leaves the taken-back move out. Both rows stay in the log. A host marker row
+(``{"type": "host", ...}``, app/host) records what the host did; it moves no card.
 
 Rows that do not replay (a hand or action out of order, actions of a hand that is not there, a
 vacated seat, an action today's rules refuse) raise :class:`ReplayError`: a stored log that does
@@ -30,7 +31,18 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 import engine
 from app.db import SessionFactory
 from app.tables import repository
-from app.tables.live import LiveTable, SeatInfo, deal, is_undo, new_table, play, seat, undo
+from app.tables.live import (
+    LiveTable,
+    SeatInfo,
+    deal,
+    host_mark,
+    is_host_mark,
+    is_undo,
+    new_table,
+    play,
+    seat,
+    undo,
+)
 from app.tables.models import Table
 from app.tables.options import TableOptions
 from app.tables.rows import ActionRow, HandRow, SeatRow
@@ -187,6 +199,9 @@ def _play_all(
                 live = undo(live)
                 if moves:
                     moves.pop()
+                continue
+            if is_host_mark(row.action):
+                live = host_mark(live, row.action)  # the host's doing: no card moves
                 continue
             action = engine.action_from_json(row.action)
             live = play(live, row.seat, action)

@@ -11,6 +11,8 @@
   whose key is already queued is not enqueued again (and is no conflict).
 - A person taking a bot's seat (``Change.replaced``) updates that seat's row in place: the row
   keeps its id. The version guard proves the seat was the bot's when the change was computed.
+- A change may carry the table's new host token hash (the host handed the role over): set
+  with the bump, so host actions racing the handover are applied once (the version guard).
 - After a commit, ``committed(table_id, version)`` is told (the fan-out announces the change
   to the other processes in batches, on a connection of its own).
 
@@ -69,6 +71,8 @@ class Change:
     replaced: Sequence[int] = ()
     # Background work this change makes due (app/jobs), enqueued in the same commit.
     jobs: Sequence[JobRow] = ()
+    # A new host token's hash (the host handed the role over): the old token is dead.
+    host_token_hash: str | None = None
 
 
 # Told (table id, new version) after each commit; must not block.
@@ -149,6 +153,9 @@ _BUMP = (
     .where(Table.id == bindparam("table_id"), Table.version == bindparam("expected"))
     .values(version=bindparam("expected") + 1)
 )
+_NEW_HOST = (
+    update(Table).where(Table.id == bindparam("table_id")).values(host_token_hash=bindparam("host"))
+)
 _SEATS = Base.metadata.tables[Seat.__tablename__]
 # The row stays (and keeps its id); its occupant changes. The WHERE parameters must not be
 # named after columns: those names are taken by the SET clause.
@@ -179,6 +186,10 @@ class _Transaction:
                 guard = {"table_id": table_id, "expected": expected_version}
                 if (await conn.execute(_BUMP, guard)).rowcount != 1:
                     return False  # nothing else was run: the transaction commits nothing
+                if change.host_token_hash is not None:
+                    await conn.execute(
+                        _NEW_HOST, {"table_id": table_id, "host": change.host_token_hash}
+                    )
                 for row in change.seats:
                     if row.seat in replaced:
                         where = {"at_table": table_id, "at_seat": row.seat}
@@ -222,7 +233,8 @@ def _jobs_of_table(table_id: int, rows: Iterable[JobRow]) -> list[dict[str, Any]
 # so that one prepared statement serves every kind of change.
 _COMMIT = """
 WITH bump AS (
-    UPDATE tables SET version = version + 1
+    UPDATE tables SET version = version + 1,
+                      host_token_hash = coalesce(%(host)s, host_token_hash)
     WHERE id = %(table_id)s AND version = %(expected)s
     RETURNING id
 ), replaced_seats AS (
@@ -307,6 +319,7 @@ def _parameters(table_id: int, expected_version: int, change: Change) -> dict[st
         "hands": _rows(change.hands),
         "actions": _rows(change.actions),
         "jobs": _rows(change.jobs),
+        "host": change.host_token_hash,
     }
 
 

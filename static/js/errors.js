@@ -25,6 +25,15 @@ const ERROR_TEXT = {
   seat_taken: SEAT_TAKEN,
   table_full: JOIN_FAILED,
   no_such_seat: JOIN_FAILED,
+  // The host's table (app/host).
+  not_host: N_("Only the table's host can do that."),
+  table_closed: N_("The host has closed this table to newcomers."),
+  seat_empty: N_("Nobody sits in that seat."),
+  seat_is_bot: N_("A bot sits there: use the bot controls."),
+  remove_self: N_("You cannot remove yourself."),
+  not_a_person: N_("Only a seated person can become the host."),
+  not_finished: N_("Only a finished or abandoned table can be deleted."),
+  table_deleted: N_("The host deleted this table."),
   // The rules' (engine.IllegalAction) and the table's (not started, nothing to undo).
   not_your_turn: N_("It is not your turn."),
   wrong_phase: N_("That is not possible at this moment."),

@@ -14,6 +14,7 @@ import { noticeTrickWon, renderFelt } from "./felt.js";
 import { selecting } from "./hand.js";
 import { hintsFeature } from "./hints.js";
 import { keysFeature } from "./keys.js";
+import { HOST_CLOSES, hostFeature } from "./host.js";
 import { N_, _ } from "./i18n.js";
 import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
 import { lookBackFeature } from "./lookback.js";
@@ -59,6 +60,7 @@ const features = [
   announceFeature(page),
   keysFeature(page),
   srModeFeature(page),
+  hostFeature(page),
 ];
 const seatExtras = (seat) => features.map((feature) => feature.seatExtra?.(state, seat) ?? null);
 const renderFeatures = () => features.forEach((feature) => feature.render?.(state));
@@ -170,6 +172,7 @@ const FINAL_CLOSE = {
   [CLOSE.BAD_TOKEN]: onRejected,
   [CLOSE.UNKNOWN_TABLE]: onGone,
   [CLOSE.SPECTATORS_FULL]: onFull,
+  ...HOST_CLOSES,
 };
 
 function connect() {

@@ -11,6 +11,8 @@
                                                                           tables, web
     web                 pages, i18n                                              -> none of them
     lesson              the lessons (issue 27): pages and their stateless API   -> web
+    host                the host's table: remove, hand over, close, delete, display
+                                                -> bots, lobby, realtime, tables, jobs, web
     notify              Web Push: keys, subscriptions, sender, reminders -> jobs, realtime,
                                                                           tables, web
 
@@ -33,7 +35,7 @@ import app
 
 APP = Path(app.__file__).parent
 PACKAGES = {"tables", "jobs", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
-PACKAGES |= {"lesson"}  # issue 27
+PACKAGES |= {"lesson", "host"}  # issues 27 and 28
 SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 
 # Between the domain packages: exactly these edges.
@@ -48,6 +50,7 @@ DOMAIN_EDGES = {
     "lesson": {"web"},
     "notify": {"jobs", "realtime", "tables", "web"},
     "groups": {"lobby", "history", "realtime", "tables", "web"},
+    "host": {"bots", "jobs", "lobby", "realtime", "tables", "web"},
 }
 # Everything a part may import (None: anything).
 ALLOWED: dict[str, set[str] | None] = {
@@ -61,6 +64,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "lesson": {"web"} | SHARED,
     "notify": {"jobs", "realtime", "tables", "web", "app.deps"} | SHARED,
     "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps"} | SHARED,
+    "host": {"bots", "lobby", "realtime", "tables", "jobs", "web", "app.deps"} | SHARED,
     "app.config": set(),
     "app.db": {"app.config"},
     "app.logging": set(),

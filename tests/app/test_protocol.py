@@ -67,7 +67,8 @@ def test_encoding_is_compact() -> None:
     view = json.loads(text)["view"]
     table_keys = ["version", "status", "hand_number", "seats", "totals", "last_result"]
     after = [*table_keys, "game_over", "winners", "undoable_by"]
-    assert list(view)[-9:] == after  # after the hand's keys
+    host = ["closed_to_newcomers", "closed_to_spectators", "host_event"]  # app/host
+    assert list(view)[-12:] == [*after, *host]  # after the hand's keys
     assert view["phase"] == "auction" and view["version"] == 4 and len(view["hand"]) == 12
     assert json.loads(messages.encode(messages.PONG)) == {"type": "pong"}
 

@@ -1,0 +1,242 @@
+"""The host's HTTP API: ``/api/tables/{invite_code}/host/…`` (host only: the ``mu_host_…``
+cookie, ``Authorization: Bearer <host_token>``, or the seat cookie of a person the role was
+handed to). Every refusal is an error body with a stable code (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep
+from app.host import deletion, service
+from app.host.service import HostRefused
+from app.http.errors import ErrorBody, error_response
+from app.lobby.router import set_host_cookie
+from app.realtime.room import Room
+
+router = APIRouter(prefix="/api/tables/{invite_code}/host", tags=["host"])
+
+
+class RemoveRequest(BaseModel):
+    """Remove the person in ``seat``: a bot plays the seat on (``to="bot"``), or a bot holds it
+    until someone new takes it over through the invite link (``to="open"``)."""
+
+    seat: int = Field(examples=[1])
+    to: Literal["bot", "open"] = "bot"
+
+
+class HandOverRequest(BaseModel):
+    seat: int = Field(description="the seated person who becomes the host", examples=[2])
+
+
+class CloseRequest(BaseModel):
+    newcomers: bool = Field(description="nobody new may take a seat")
+    spectators: bool = Field(description="nobody without a seat may watch")
+
+
+class HostEvent(BaseModel):
+    """What the host did, as every view at the table tells it (``view.host_event``)."""
+
+    event: str
+    by: str | None = None
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class Claimed(BaseModel):
+    host: bool
+
+
+class DeleteRequest(BaseModel):
+    """The host's confirmation (the page asks first): must be true."""
+
+    confirm: Literal[True]
+
+
+_COMMON: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorBody, "description": "not_host: no valid host token"},
+    404: {"model": ErrorBody, "description": "unknown_table"},
+    409: {"model": ErrorBody, "description": "stale_version: another change came first"},
+}
+_SEAT_ERRORS: dict[int | str, dict[str, Any]] = {
+    **_COMMON,
+    409: {
+        "model": ErrorBody,
+        "description": "seat_empty, seat_is_bot (use the bot controls), remove_self, "
+        "not_a_person (handover), stale_version",
+    },
+    422: {"model": ErrorBody, "description": "no_such_seat, or a bad body"},
+}
+
+
+def _event(mark: Any) -> HostEvent:
+    detail = {k: v for k, v in mark.items() if k not in ("type", "event", "by")}
+    return HostEvent(event=mark["event"], by=mark.get("by"), detail=detail)
+
+
+def _candidates(host_token: str | None, seat_token: str | None) -> tuple[str | None, ...]:
+    return (host_token, seat_token)
+
+
+@router.post("/remove", responses=_SEAT_ERRORS)
+async def remove_person(
+    request: Request,
+    invite_code: str,
+    body: RemoveRequest,
+    hub: HubDep,
+    host_token: HostTokenDep,
+    seat_token: SeatTokenDep,
+) -> HostEvent:
+    """Remove a person: their seat token stops working at once on every process (their
+    sockets close with 4403), a bot takes the seat, everyone at the table is told."""
+    room = await hub.get_room(invite_code)
+    mark = await service.remove(
+        room,
+        candidates=_candidates(host_token, seat_token),
+        host_seat_token=seat_token,
+        seat=body.seat,
+        to=body.to,
+    )
+    _wake_bots(request, room)
+    return _event(mark)
+
+
+@router.post("/handover", responses=_SEAT_ERRORS)
+async def hand_over(
+    invite_code: str,
+    body: HandOverRequest,
+    hub: HubDep,
+    host_token: HostTokenDep,
+    seat_token: SeatTokenDep,
+) -> HostEvent:
+    """Hand the host role to a seated person: their seat token (in their personal rejoin
+    link) becomes the host token; the old host token is dead."""
+    room = await hub.get_room(invite_code)
+    mark = await service.hand_over(
+        room,
+        candidates=_candidates(host_token, seat_token),
+        host_seat_token=seat_token,
+        seat=body.seat,
+    )
+    return _event(mark)
+
+
+@router.post("/close", responses=_COMMON)
+async def close_table(
+    invite_code: str,
+    body: CloseRequest,
+    hub: HubDep,
+    host_token: HostTokenDep,
+    seat_token: SeatTokenDep,
+) -> HostEvent:
+    """Close the table to newcomers (joins answer 403 ``table_closed``) and/or spectators
+    (sockets without a seat close with 4423); ``false`` opens it again."""
+    room = await hub.get_room(invite_code)
+    mark = await service.close(
+        room,
+        candidates=_candidates(host_token, seat_token),
+        host_seat_token=seat_token,
+        newcomers=body.newcomers,
+        spectators=body.spectators,
+    )
+    return _event(mark)
+
+
+@router.post("/spectators", responses=_COMMON)
+async def send_spectators_away(
+    invite_code: str, hub: HubDep, host_token: HostTokenDep, seat_token: SeatTokenDep
+) -> HostEvent:
+    """Close every spectator socket (4403), on every process; while the table is closed to
+    spectators they cannot come back."""
+    room = await hub.get_room(invite_code)
+    mark = await service.send_spectators_away(
+        room, candidates=_candidates(host_token, seat_token), host_seat_token=seat_token
+    )
+    return _event(mark)
+
+
+@router.post("/claim", responses={404: _COMMON[404]})
+async def claim_host_cookie(
+    invite_code: str,
+    response: Response,
+    hub: HubDep,
+    base_url: BaseUrlDep,
+    seat_token: SeatTokenDep,
+) -> Claimed:
+    """A device of the person the host role was handed to: its seat cookie is the host
+    token, set here as the host cookie too. ``host: false`` (nothing set) for anyone else."""
+    room = await hub.get_room(invite_code)
+    if seat_token is None or not await service.is_host(room, (seat_token,)):
+        return Claimed(host=False)
+    secure = base_url.startswith("https://")
+    set_host_cookie(response, invite_code=invite_code, token=seat_token, secure=secure)
+    return Claimed(host=True)
+
+
+_DELETE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **_COMMON,
+    409: {"model": ErrorBody, "description": "not_finished: still played and not abandoned"},
+    410: {"model": ErrorBody, "description": "table_deleted: deleted already"},
+    422: {"model": ErrorBody, "description": "no confirmation"},
+}
+
+
+@router.post("/delete", status_code=204, responses=_DELETE_ERRORS)
+async def delete_table(
+    invite_code: str,
+    body: DeleteRequest,
+    hub: HubDep,
+    host_token: HostTokenDep,
+    seat_token: SeatTokenDep,
+) -> Response:
+    """Delete a finished (or abandoned: no action for a day) table's history: its hands,
+    actions, chat, reviews and score sheet. Its sockets close with 4410; its pages and API
+    answer 410 Gone from now on."""
+    room = await hub.get_room(invite_code)
+    await deletion.delete(
+        room,
+        hub,
+        candidates=_candidates(host_token, seat_token),
+        host_seat_token=seat_token,
+        now=datetime.now(UTC),
+    )
+    return Response(status_code=204)
+
+
+def document_gone(app: FastAPI) -> None:
+    """Every route of a table's API may answer 410 Gone (``gone.py``): say so in the OpenAPI."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = generate()
+        gone = {
+            "description": "table_deleted: the host deleted this table",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+        }
+        for path, operations in schema.get("paths", {}).items():
+            if path.startswith("/api/tables/{invite_code}"):
+                for operation in operations.values():
+                    operation.setdefault("responses", {}).setdefault("410", gone)
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _wake_bots(request: Request, room: Room) -> None:
+    runner = getattr(request.app.state, "bots", None)
+    if runner is not None:
+        runner.watch(room)
+
+
+async def _refused(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HostRefused)
+    return error_response(exc.status, exc.code, exc.message)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(HostRefused, _refused)

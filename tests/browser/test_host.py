@@ -1,0 +1,179 @@
+"""The host's table in the browser (issue 28): a removal seen from both sides, the table
+display following a whole hand at TV and laptop sizes (screenshots), the new dialogs under
+axe-core, a closed table's visitor, a deleted table's page.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from tests.browser.conftest import NARROW, PHONE, Server
+from tests.browser.driver import join
+from tests.browser.test_a11y import assert_accessible
+
+pytestmark = pytest.mark.browser
+
+TV = ViewportSize(width=1920, height=1080)
+LAPTOP = ViewportSize(width=1280, height=800)
+HAND_TIMEOUT_S = 90
+
+
+@pytest.fixture(scope="module")
+def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots move after a short pause: a hand lasts seconds, not minutes."""
+    running = Server(tmp_path_factory.mktemp("host-db") / "mu.db")
+    running.env["BOT_DELAY_MS"] = "120"
+    running.start()
+    yield running
+    running.stop()
+
+
+def context(browser: Browser, viewport: Any = PHONE, locale: str = "en-GB") -> BrowserContext:
+    return browser.new_context(viewport=viewport, locale=locale, bypass_csp=True)
+
+
+def hosted_table(page: Page, server: Server, players: int = 3, **options: Any) -> str:
+    """A table opened from ``page``'s browser (which keeps the host cookie)."""
+    response = page.request.post(
+        server.base_url + "/api/tables", data={"players": players, **options}
+    )
+    assert response.ok, response.text()
+    return str(response.json()["invite_code"])
+
+
+def test_removing_a_person_seen_from_both_sides(
+    browser: Browser, server: Server, screenshots: Path
+) -> None:
+    anna = context(browser).new_page()
+    code = hosted_table(anna, server)
+    join(anna, server.base_url, code, "Anna", 0)
+    bert = context(browser).new_page()
+    join(bert, server.base_url, code, "Bert", 1)
+    cleo = context(browser, NARROW, "de-DE").new_page()
+    join(cleo, server.base_url, code, "Cleo", 2)
+    expect(anna.get_by_test_id("board")).to_be_visible()
+
+    anna.get_by_test_id("host-button").click()
+    dialog = anna.get_by_test_id("host-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("host-person-1")).to_contain_text("Bert")
+    assert_accessible(anna, "host dialog")
+    anna.screenshot(path=screenshots / "host-dialog.png")
+    dialog.get_by_test_id("host-remove-bot-1").click()
+
+    # Bert's side: told, offered the home page, no reconnecting.
+    removed = bert.get_by_test_id("removed")
+    expect(removed).to_be_visible()
+    expect(removed).to_contain_text("The host removed you from this table")
+    expect(bert.get_by_test_id("board")).to_be_hidden()
+    bert.screenshot(path=screenshots / "host-removed.png")
+    # Everyone else: what happened, and a bot in the seat.
+    anna.keyboard.press("Escape")
+    expect(anna.get_by_test_id("host-note")).to_have_text("Anna gave Bert's seat to a bot.")
+    expect(cleo.get_by_test_id("host-note")).to_contain_text("Anna")
+    cleo.screenshot(path=screenshots / "host-removed-seen-360.png")
+    # Bert's browser cannot come back: its seat cookie is dead.
+    bert.goto(f"{server.base_url}/t/{code}")
+    expect(bert.get_by_test_id("board")).to_be_hidden(timeout=3000)
+
+
+def test_a_closed_table_offers_a_visitor_only_the_home_page(
+    browser: Browser, server: Server
+) -> None:
+    anna = context(browser).new_page()
+    code = hosted_table(anna, server)
+    join(anna, server.base_url, code, "Anna", 0)
+    anna.get_by_test_id("host-button").click()
+    anna.get_by_test_id("host-close-newcomers").check()
+    anna.get_by_test_id("host-close-save").click()
+    expect(anna.get_by_test_id("host-note")).to_contain_text("closed the table to newcomers")
+    visitor = context(browser, NARROW, "de-DE").new_page()
+    visitor.goto(f"{server.base_url}/t/{code}")
+    closed = visitor.get_by_test_id("closed")
+    expect(closed).to_be_visible()
+    expect(visitor.get_by_test_id("join-form")).to_be_hidden()
+    assert closed.locator("a").get_attribute("href") == "/"
+    assert_accessible(visitor, "closed table")
+
+
+@pytest.mark.parametrize("size", {"tv": TV, "laptop": LAPTOP})
+def test_the_display_follows_a_whole_hand(
+    browser: Browser, bots_server: Server, screenshots: Path, size: str
+) -> None:
+    server = bots_server
+    viewport = TV if size == "tv" else LAPTOP
+    display = context(browser, viewport).new_page()
+    host = display.context.request
+    response = host.post(server.base_url + "/api/tables", data={"players": 3, "hands": 1})
+    code = response.json()["invite_code"]
+    display.goto(f"{server.base_url}/t/{code}/display")
+    expect(display.get_by_test_id("display-qr")).to_be_visible()
+    qr = display.request.get(f"{server.base_url}/t/{code}/qr.svg")
+    assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
+    expect(display.get_by_test_id("display-code")).to_contain_text(code[:6])
+    assert_accessible(display, f"display {size}")
+    display.screenshot(path=screenshots / f"display-{size}-waiting.png")
+    for seat in range(3):
+        added = host.post(f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat})
+        assert added.ok, added.text()
+    # The whole hand, live: the auction, the play, the end.
+    phases: set[str] = set()
+    shot = False
+    deadline = time.monotonic() + HAND_TIMEOUT_S
+    while True:
+        assert time.monotonic() < deadline, f"the display did not follow the hand: {phases}"
+        phase = display.evaluate("document.body.dataset.phase ?? ''")
+        phases.add(phase)
+        if phase == "play" and not shot and display.locator("#trick .card").count() >= 2:
+            display.screenshot(path=screenshots / f"display-{size}-trick.png")
+            shot = True
+        if server.api("GET", f"/api/tables/{code}").json()["status"] == "over":
+            break
+        time.sleep(0.1)
+    expect(display.get_by_test_id("status")).not_to_be_empty()
+    over = server.api("GET", f"/api/tables/{code}").json()["version"]
+    display.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=over)
+    display.screenshot(path=screenshots / f"display-{size}-over.png")
+    assert "auction" in phases and "play" in phases, phases
+    # No hand, no chat input on the display.
+    assert display.locator("#me, #chat-input, #prompt").count() == 0
+
+
+def test_the_host_deletes_a_finished_table(
+    browser: Browser, bots_server: Server, screenshots: Path
+) -> None:
+    server = bots_server
+    anna = context(browser).new_page()
+    code = hosted_table(anna, server, hands=1)
+    join(anna, server.base_url, code, "Anna", 0)
+    for seat in (1, 2):
+        anna.request.post(f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat})
+    deadline = time.monotonic() + HAND_TIMEOUT_S
+    from tests.browser.driver import plain_move, version, wait_past
+
+    while server.api("GET", f"/api/tables/{code}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if anna.evaluate("document.body.classList.contains('my-turn')"):
+            seen = version(anna)
+            plain_move(anna)
+            wait_past(anna, seen)
+        else:
+            time.sleep(0.05)
+    anna.keyboard.press("Escape")
+    for dialog in anna.locator("dialog[open]").all():
+        dialog.evaluate("d => d.close()")
+    anna.get_by_test_id("host-button").click()
+    anna.get_by_test_id("host-delete").click()
+    assert_accessible(anna, "host dialog, delete")
+    anna.get_by_test_id("host-delete-confirm").click()
+    expect(anna.get_by_test_id("deleted")).to_be_visible()
+    assert server.api("GET", f"/api/tables/{code}").status_code == 410
+    anna.goto(f"{server.base_url}/t/{code}")
+    expect(anna.get_by_test_id("gone")).to_be_visible()
+    anna.screenshot(path=screenshots / "host-deleted.png")

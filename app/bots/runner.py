@@ -50,6 +50,8 @@ log = logging.getLogger(__name__)
 # Who plays for a person who is away: the engine's default level (quick, and sensible enough
 # not to spoil their game).
 STAND_IN_LEVEL = DEFAULT_LEVEL
+# On shutdown a table's task may finish its step this long before it is cancelled.
+STOP_SECONDS = 2.0
 Clock = Callable[[], float]
 
 
@@ -78,6 +80,7 @@ class TableBots:
         self._runner = runner
         self._delay = runner.delay
         self._wake = asyncio.Event()
+        self._stopping = False  # the process is shutting down
         self._driving = False  # this process holds the table's lease (and read the clock)
         self._clock = TakeoverClock(runner.store, clock=clock)
         self._deal_seeds: dict[int, int] = {}
@@ -107,15 +110,20 @@ class TableBots:
         if self._driving:
             self._clock.announce(self._room)
 
+    def stop(self) -> None:
+        """Finish the step under way (a database read is not cut off mid-way), then end."""
+        self._stopping = True
+        self._wake.set()
+
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 wait = await self._step()
             except Exception:  # a database hiccup must not end the table's bots for good
                 log.exception("bot runner for table %s", self._room.live.invite_code)
                 wait = max(self._delay, 1.0)
-            if self._finished(wait):
+            if self._stopping or self._finished(wait):
                 return
             if self._wake.is_set():
                 continue
@@ -182,6 +190,8 @@ class TableBots:
         rng = random.Random(await self._seed(live, turn))
         bot = self._runner.bot(turn.level)
         action = await asyncio.to_thread(bot.act, view, rng)
+        if self._stopping:
+            return  # shutting down: the move is not made
         # The person may have come back (or taken the seat) while the bot thought: a move
         # on the same version would still be accepted, so check before sending it.
         await self._clock.update(room)
@@ -279,12 +289,18 @@ class BotRunner(RoomListener):
         return self._bots[level]
 
     async def close(self) -> None:
-        """Stop every table's task (on shutdown); a move in flight is simply not made."""
-        tasks = [table.task for table in self._tables.values()]
+        """Stop every table's task (on shutdown): each finishes the step under way (a move
+        decided meanwhile is not made), whatever is still running after a moment is cancelled."""
+        tables = list(self._tables.values())
         self._tables.clear()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        for table in tables:
+            table.stop()
+        tasks = [table.task for table in tables]
+        if tasks:
+            _done, running = await asyncio.wait(tasks, timeout=STOP_SECONDS)
+            for task in running:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
         await self.drivers.close()
 
 

@@ -224,11 +224,12 @@ def test_bot_seats_are_marked_in_views_and_survive_a_restart(
             await room.join(name="Robo", wanted=None, bot_level="easy")
 
         first.portal.call(seat_bot)  # type: ignore[union-attr]
-    with (
-        TestClient(make_app()) as second,
-        second.websocket_connect(f"/ws/{code}?token={token}") as ws,
-    ):
-        seats = next_of_type(ws, "view")["view"]["seats"]
+    with TestClient(make_app()) as second:
+        with second.websocket_connect(f"/ws/{code}?token={token}") as ws:
+            seats = next_of_type(ws, "view")["view"]["seats"]
+        # Asked while the app runs (a client used after its shutdown would open database
+        # connections on a loop of its own that nobody closes).
+        listed = second.get(f"/api/tables/{code}").json()["seats"]
     assert seats[2] == {
         "name": "Robo",
         "bot": True,
@@ -237,7 +238,7 @@ def test_bot_seats_are_marked_in_views_and_survive_a_restart(
         "bot_playing": False,
         "takeover_at": None,
     }
-    assert [seat["bot"] for seat in second.get(f"/api/tables/{code}").json()["seats"]] == [
+    assert [seat["bot"] for seat in listed] == [
         False,
         False,
         True,

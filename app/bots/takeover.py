@@ -42,12 +42,18 @@ class TakeoverClock:
         # Last told to the other processes (None: nothing yet, so the first is always told:
         # they may still show what a previous driver said).
         self._standing: wire.Standing | None = None
+        self._resumed = True  # nothing to read back until this process drives (resume)
 
     async def resume(self, room: Room) -> None:
-        """Continue where the database says (this process just became the table's driver)."""
-        self._stored = await away.away_since(db=self._store.db, table_id=room.live.table_id)
-        self._away_since = dict(self._stored)
+        """This process just became the table's driver: continue where the database says, read
+        once somebody is away while the clock runs (most tables never need it)."""
+        self._resumed = False
         self._standing = None
+
+    async def _read_back(self, room: Room) -> None:
+        self._stored = await away.away_since(db=self._store.db, table_id=room.live.table_id)
+        self._away_since.update(self._stored)  # the stored times are the older ones
+        self._resumed = True
 
     def announce(self, room: Room) -> None:
         """Tell the other processes the stand-ins and deadlines again (the drivers' rounds: a
@@ -58,14 +64,30 @@ class TakeoverClock:
 
     async def update(self, room: Room) -> float | None:
         """Mark away people a bot stands in for; returns seconds until the next one is due."""
+        running = self._running(room)
+        if running and not self._resumed:
+            await self._read_back(room)
         deadline = self._stand_ins(room)
-        await self._store_away(room)
+        if running or self._stored:  # the database hears only of a clock that runs
+            await self._store_away(room)
         snapshot = room.snapshot()
         standing = wire.Standing(snapshot.stand_ins, dict(snapshot.takeovers))
         if standing != self._standing:
             self._standing = standing
             room.relay(standing)
         return deadline
+
+    @staticmethod
+    def _running(room: Room) -> bool:
+        """Whether the clock runs: a game in play with a takeover time, somebody there to be
+        kept waiting and somebody away."""
+        snapshot = room.snapshot()
+        live = snapshot.live
+        if live.status != "playing" or takeover_limit(live.options) is None:
+            return False
+        people = [seat for seat, info in enumerate(live.seats) if info is not None and not info.bot]
+        connected = [snapshot.connected[seat] for seat in people]
+        return any(snapshot.connected) and not all(connected)
 
     async def _store_away(self, room: Room) -> None:
         """Write who went away and who came back since last time (the clock a new driver

@@ -152,7 +152,9 @@ export function whereSentences(view) {
     const leader = view.auction_leader;
     lines.push(
       leader === null || leader === undefined
-        ? _("Nobody has placed cards yet") + "."
+        ? ((view.bids ?? []).some((bid) => count(bid) > 0)
+            ? _("Nobody leads the auction alone yet")
+            : _("Nobody has placed cards yet")) + "."
         : _("{name} leads the auction with {n}", {
             name: seatName(view, leader),
             n: count(view.bids?.[leader]),

@@ -54,9 +54,14 @@ class TableChoices(BaseModel):
     players: JsonInt = Field(ge=min(RULES.player_counts), le=SEATS, examples=[5])
     variant: str = Field(default=RULES.default_variant, max_length=32)
     # Neither ``target_score`` nor ``hands``: the variant's default end (the engine's).
-    target_score: int | None = Field(
-        default=None, strict=True, ge=RULES.target_score.min, le=RULES.target_score.max
-    )
+    target_score: (
+        Annotated[
+            int,
+            Field(ge=RULES.target_score.min, le=RULES.target_score.max),
+            BeforeValidator(_a_json_number),
+        ]
+        | None
+    ) = None
     # An optional number's bounds go inside its type, so the OpenAPI schema states them too.
     hands: (
         Annotated[

@@ -54,6 +54,16 @@ CHECKED = {
 # say, counts as a failure. Texts it could not see because a scrolling dialog hides them are
 # scrolled into view and checked again.
 _RUN_AXE = """async () => {
+    // A page that is still moving is judged when it has settled: a just-won trick that stays a
+    // moment and then slides over to its winner passes over the felt's status line (axe then
+    // cannot tell the line's contrast), and so do the finite animations of arriving cards.
+    const sleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
+    for (let waited = 0; document.querySelector("#trick.won") && waited < 10000; waited += 50) {
+        await sleep(50);
+    }
+    await Promise.all(document.getAnimations()
+        .filter(a => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity)
+        .map(a => a.finished.catch(() => null)));
     const nodes = (v) => v.nodes.map(n => n.target.join(" ") + ": " + n.failureSummary);
     const undecided = (results) => results.incomplete.filter(v => v.id === "color-contrast")
         .flatMap(v => v.nodes);
@@ -70,7 +80,8 @@ _RUN_AXE = """async () => {
         }
         document.querySelector(node.target[0]).scrollIntoView({block: "center"});
         const again = await axe.run(node.target[0], {runOnly: ["color-contrast"]});
-        unseen.push(...again.violations.flatMap(nodes), ...undecided(again).map(n => n.target[0]));
+        unseen.push(...again.violations.flatMap(nodes),
+                    ...undecided(again).map(n => n.target[0] + ": " + n.failureSummary));
     }
     if (unseen.length) found.push({id: "color-contrast", impact: "scrolled", nodes: unseen});
     return found;

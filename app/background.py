@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import Settings, libpq_url
-from app.db import SessionFactory
 from app.history.review_worker import ReviewWorker
 from app.host import retention
 from app.host.deletion import PURGE, Purger
@@ -49,7 +48,6 @@ def build(
     settings: Settings,
     *,
     db_engine: AsyncEngine,
-    sessions: SessionFactory,
     notifier: Notifier,
     processes: int,
     hub: Hub | None = None,
@@ -57,7 +55,7 @@ def build(
 ) -> Jobs:
     """The job loop and its handlers; ``hub``: the web process's rooms (presence for the
     reminders), ``store``: how a worker without rooms loads a table."""
-    reviews = ReviewWorker(db_engine=db_engine, sessions=sessions, processes=processes)
+    reviews = ReviewWorker(db_engine=db_engine, processes=processes)
     reminders = Reminders(db_engine=db_engine, notifier=notifier, hub=hub, store=store)
     runner = JobRunner(
         db_engine=db_engine,

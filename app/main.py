@@ -131,7 +131,6 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         background.build(
             settings,
             db_engine=db_engine,
-            sessions=store.sessions,
             notifier=notifier,
             processes=settings.review_workers,
             hub=app.state.hub,

@@ -46,7 +46,6 @@ async def run(settings: Settings, stop: asyncio.Event | None = None) -> None:
     jobs = background.build(
         settings,
         db_engine=db_engine,
-        sessions=sessions,
         notifier=notifier,
         processes=max(1, settings.review_workers),
         store=Store(db=db_engine, sessions=sessions, writer=writer),

@@ -15,6 +15,10 @@ PostgreSQL LISTEN/NOTIFY between them): each table is opened on the first, its s
 connect alternately through both, so every action reaches the other process's seats through
 the fan-out, and the latency counts until the last seat on either process has the new view.
 ``--profile FILE`` runs the first server under cProfile and writes its statistics to FILE.
+``--sample DIR`` samples every server with py-spy (``pip install py-spy``; not a dependency of
+the app) during the measured seconds only, setting up excluded, into ``DIR/server-<i>-K<k>.txt``
+(collapsed stacks: one line per stack and its count; on-CPU samples only).  Unlike cProfile it
+does not slow the server down or count the time a coroutine waits.
 
 ``--think`` is each table's mean pause between actions (players think; default 0.8 s, drawn
 uniformly from 0..2x, so K = 200 tables offer about 250 actions/s). With ``--think 0`` every
@@ -339,6 +343,7 @@ async def run(
     think: float,
     pids: list[int],
     spectators: int = 0,
+    sample: Path | None = None,
 ) -> Result:
     ws_bases = [base.replace("http://", "ws://") for base in bases]
     limits = httpx.Limits(max_connections=50)
@@ -363,7 +368,10 @@ async def run(
     cpu_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
     database_before = database_cpu_seconds()
     started = time.monotonic()
+    samplers = [sampler(sample, i, tables, pid, seconds) for i, pid in enumerate(pids) if sample]
     counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
+    for done in samplers:
+        done.wait(timeout=30)
     elapsed = time.monotonic() - started
     server_cpu = sum(map(cpu_seconds, pids)) - cpu_before
     client_cpu = time.process_time() - client_before
@@ -378,6 +386,30 @@ async def run(
     )
 
 
+def sampler(
+    folder: Path, index: int, tables: int, pid: int, seconds: float
+) -> subprocess.Popen[bytes]:
+    """py-spy recording one server's on-CPU stacks for the measured seconds."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / f"server-{index}-K{tables}.txt"
+    command = [
+        "py-spy",
+        "record",
+        "--pid",
+        str(pid),
+        "--duration",
+        str(int(seconds)),
+        "--rate",
+        "200",
+        "--format",
+        "raw",
+        "--nonblocking",
+        "--output",
+        str(out),
+    ]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -387,6 +419,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.8, help="mean pause per table (s)")
     parser.add_argument("--processes", type=int, default=1, help="server processes (1 or 2+)")
     parser.add_argument("--profile", help="cProfile the first server process into this file")
+    parser.add_argument("--sample", type=Path, help="py-spy every server into this folder")
     parser.add_argument(
         "--spectators", type=int, default=0, help="spectator sockets per table (they only read)"
     )
@@ -402,7 +435,9 @@ def main() -> None:
         for tables in args.tables:
             # K = 1 measures the bare round trip: one table, no pause.
             think = 0.0 if tables == 1 else args.think
-            result = asyncio.run(run(bases, tables, args.seconds, think, pids, args.spectators))
+            result = asyncio.run(
+                run(bases, tables, args.seconds, think, pids, args.spectators, args.sample)
+            )
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())
             print(f"{result.line()}   load {load}", flush=True)
 

@@ -27,15 +27,13 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TypedDict
 
-import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 import engine
-from app.db import SessionFactory
 from app.history import reviews, service
 from app.jobs.queue import Claimed
 from app.jobs.runner import Handler, Lease, LeaseLost, Unrecoverable
-from app.tables.models import Table
+from app.tables import replay
 from engine.review import DecisionReview, HandReview, decision_views, review_move
 
 log = logging.getLogger(__name__)
@@ -91,12 +89,10 @@ class ReviewWorker(Handler):
         self,
         *,
         db_engine: AsyncEngine,
-        sessions: SessionFactory,
         processes: int,
         executor: Executor | None = None,
     ) -> None:
         self._db = db_engine
-        self._sessions = sessions
         self._processes = processes
         self._executor = executor
 
@@ -107,13 +103,13 @@ class ReviewWorker(Handler):
     async def run(self, lease: Lease) -> None:
         job = lease.job
         assert job.table_id is not None and job.hand_number is not None
-        code = await _invite_code(self._db, job.table_id)
-        history = None if code is None else await service.load(
-            session_factory=self._sessions, invite_code=code
-        )  # fmt: skip
-        record = None if history is None else history.hand(job.hand_number)
-        if record is None:
+        # The hand alone, not the table: a long game's later hands cost no more to review.
+        hand = await replay.load_hand(
+            db_engine=self._db, table_id=job.table_id, number=job.hand_number
+        )
+        if hand is None or not hand.over:
             raise Unrecoverable(f"hand {job.hand_number} of table {job.table_id} is not finished")
+        record = service.HandRecord(hand.number, hand.dealer, hand.dealt, hand.moves, hand.final)
         now = datetime.now(UTC)
         started = await reviews.start(**self._claim(lease), now=now)
         if not started:
@@ -180,9 +176,3 @@ class ReviewWorker(Handler):
             "hand_number": job.hand_number,
             "worker": lease.worker,
         }
-
-
-async def _invite_code(db: AsyncEngine, table_id: int) -> str | None:
-    query = sa.select(Table.invite_code).where(Table.id == table_id)
-    async with db.connect() as conn:
-        return (await conn.execute(query)).scalar()

@@ -16,7 +16,10 @@ between commit and NOTIFY, a listener that was reconnecting).
 
 Presence (which seats have a socket, ``presence.py``), talk and undo requests go over the same
 channel, as does each process's heartbeat (``pulse.py``): a process that does not hear its own
-is not ready and reconnects its listener.
+is not ready and reconnects its listener. Presence is announced when it changes, and all of a
+process's again only when it may have been missed (see :meth:`Fanout._announce_all`): another
+process's seats count while its heartbeat is heard, so an evening of quiet tables sends nothing
+per table.
 
 Every note on the channel is a typed value of ``wire.py``, its one encoder and decoder.
 """
@@ -31,7 +34,8 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import psycopg
-from sqlalchemy import select
+from sqlalchemy import Integer, any_, bindparam, select
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import logging as log
@@ -50,6 +54,10 @@ from app.tables.models import Table
 from app.tables.replay import ReplayError
 
 CHANNEL = "mu_table"
+# The versions of the cached tables: one array parameter, one cached statement however many.
+_VERSIONS = select(Table.id, Table.version).where(
+    Table.id == any_(bindparam("ids", type_=postgresql.ARRAY(Integer)))
+)
 # At most this many notifications per round trip (keeps one statement's parameters bounded).
 BATCH = 500
 
@@ -137,8 +145,10 @@ class Fanout(RoomListener):
         await keep_connected(self._conninfo, "notify_down", self._send_batches, self._options)
 
     async def _send_batches(self, conn: psycopg.AsyncConnection[Any]) -> None:
-        # On a failure the batch in hand is lost; the others' periodic resync heals it.
+        # On a failure the batch in hand is lost; the others' periodic resync heals it, and
+        # the presence in it is announced again on the new connection.
         self.notifying = True
+        self._announce_all()
         try:
             while True:
                 batch = [await self._outbox.get()]
@@ -173,6 +183,8 @@ class Fanout(RoomListener):
     async def _listen(self, conn: psycopg.AsyncConnection[Any]) -> None:
         await conn.execute(f"LISTEN {CHANNEL}")
         self._pulse.restart()
+        # Presence announced while we were not listening is lost: ask everyone for theirs.
+        self._outbox.put_nowait(wire.encode(wire.Heartbeat(self._process, hello=True)))
         self.listening = True
         try:
             log.event("listening", channel=CHANNEL)
@@ -192,6 +204,8 @@ class Fanout(RoomListener):
         if isinstance(note, wire.Heartbeat):
             if note.process == self._process:
                 self._pulse.heard()
+            elif self._remote.alive(note.process) or note.hello:
+                self._announce_all()  # a process new to us, or one that may have missed ours
         elif isinstance(note, wire.Presence):
             self._heard_presence(note)
         elif isinstance(note, wire.Relay):
@@ -240,12 +254,17 @@ class Fanout(RoomListener):
         players = room.live.options.players
         room.set_remote_presence(self._remote.seats(room.live.table_id, players))
 
-    def _renew_presence(self) -> None:
-        """Announce this process's seats again, and forget announcements not renewed."""
-        assert self._hub is not None
+    def _announce_all(self) -> None:
+        """Announce the seats of every room with a socket here (they may have been missed)."""
+        if self._hub is None:
+            return
         for room in self._hub.rooms():
             if not room.idle:
                 self.presence_changed(room)
+
+    def _expire_presence(self) -> None:
+        """Forget the seats of processes whose heartbeat has not been heard for a while."""
+        assert self._hub is not None
         for table_id in self._remote.expire(self._resync_seconds):
             cached = self._hub.cached(table_id)
             if cached is not None:
@@ -315,7 +334,7 @@ class Fanout(RoomListener):
         while True:
             await asyncio.sleep(self._resync_seconds)
             self._outbox.put_nowait(wire.encode(wire.Heartbeat(self._process)))
-            self._renew_presence()
+            self._expire_presence()
             try:
                 await self._resync_once()
             except Exception as exc:  # the database may be down: try again next round
@@ -334,9 +353,8 @@ class Fanout(RoomListener):
         rooms = {room.live.table_id: room for room in self._hub.rooms()}
         if not rooms:
             return
-        query = select(Table.id, Table.version).where(Table.id.in_(list(rooms)))
         async with self._db.connect() as conn:
-            versions = (await conn.execute(query)).all()
+            versions = (await conn.execute(_VERSIONS, {"ids": list(rooms)})).all()
         for table_id, version in versions:
             room = rooms[table_id]
             if version <= room.live.version:

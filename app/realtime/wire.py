@@ -12,6 +12,9 @@ Every note is one NOTIFY payload (text, at most :data:`MAX_PAYLOAD_BYTES`):
                                             ``process``, for the other processes' sockets
 ``h:<process>``                             :class:`Heartbeat`: ``process`` is alive (it
                                             listens for its own, ``pulse.py``)
+``h:<process>:hello``                       :class:`Heartbeat` with ``hello``: ``process``
+                                            has just started listening and may have missed
+                                            presence: the others announce theirs again
 ==========================================  ====================================================
 
 A relay's JSON is one of (by its ``type``): a talk message as the browsers get it (``chat``,
@@ -42,6 +45,7 @@ MAX_PAYLOAD_BYTES = 7999
 PRESENCE = "p"
 RELAY = "t"
 HEARTBEAT = "h"
+HELLO = "hello"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +117,11 @@ class Relay:
 
 @dataclass(frozen=True, slots=True)
 class Heartbeat:
-    """``process`` sends this every resync round and expects to hear it back."""
+    """``process`` sends this every resync round and expects to hear it back; ``hello`` the
+    first time after its listener (re)connected."""
 
     process: str
+    hello: bool = False
 
 
 Note = Commit | Presence | Relay | Heartbeat
@@ -150,8 +156,8 @@ def encode(note: Note) -> str:
             fields: tuple[object, ...] = (table_id, version)
         case Presence(table_id, process, mask):
             fields = (PRESENCE, table_id, process, mask)
-        case Heartbeat(process):
-            fields = (HEARTBEAT, process)
+        case Heartbeat(process, hello):
+            fields = (HEARTBEAT, process, HELLO) if hello else (HEARTBEAT, process)
         case Relay(table_id, process, said):
             fields = (RELAY, table_id, process, _said_json(said))
     return ":".join(map(str, fields))
@@ -188,8 +194,10 @@ def decode(text: str) -> Note | None:
     if text.startswith(RELAY + ":"):
         return _relay(text)
     if text.startswith(HEARTBEAT + ":"):
-        process = text[len(HEARTBEAT) + 1 :]
-        return Heartbeat(process) if process and ":" not in process else None
+        process, _, hello = text[len(HEARTBEAT) + 1 :].partition(":")
+        if not process or hello not in ("", HELLO):
+            return None
+        return Heartbeat(process, hello == HELLO)
     table_id, sep, version = text.partition(":")
     if not sep or not _number(table_id) or not _number(version):
         return None

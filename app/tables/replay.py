@@ -9,7 +9,9 @@ never disagree with the game that was played. One replay serves every reader:
 - the hub rebuilds a table it does not hold yet: :func:`load` (rows: :func:`rebuild`);
 - the fan-out takes in what another process committed to a table it holds: :func:`advance` on
   the new rows it read itself (its fast path), or :func:`load_newer`, which reads them too;
-- the history pages want a record of each hand: the ``on_hand`` observer of :func:`rebuild`.
+- the history pages want a record of each hand: the ``on_hand`` observer of :func:`rebuild`;
+- a review wants one finished hand: :func:`replay_hand` replays it alone from its own rows
+  (:func:`load_hand` reads them), the same hand the whole replay's observer gets.
 
 An undo marker row (``{"type": "undo"}``, undo by consent) takes back the action before it:
 the replay restores the table as it was before that action (``live.undo``), and a hand's
@@ -23,6 +25,7 @@ not replay is an error, never silently skipped.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -158,6 +161,51 @@ async def load_newer(*, db_engine: AsyncEngine, live: LiveTable) -> LiveTable | 
     return advance(
         live, version=rows.version, seats=rows.seats, hands=rows.hands, actions=rows.actions
     )
+
+
+async def load_hand(*, db_engine: AsyncEngine, table_id: int, number: int) -> ReplayedHand | None:
+    """Hand ``number`` of the table replayed alone (:func:`replay_hand`), or None when the
+    table or the hand is not there."""
+    rows = await repository.load_hand(db=db_engine, table_id=table_id, number=number)
+    if rows is None:
+        return None
+    options, hand, actions = rows
+    return replay_hand(TableOptions.from_json(options), hand, actions)
+
+
+def replay_hand(options: TableOptions, row: HandRow, actions: Sequence[ActionRow]) -> ReplayedHand:
+    """One hand from its own rows: dealt from its seed by its dealer under the table's
+    ``options``, then its logged ``actions`` (all of its hand, in order) played, an undo
+    marker taking back the move before it, a host marker moving no card. What a whole replay
+    tells its ``on_hand`` observer of that hand, without the table's other hands.
+
+    Raises:
+        ReplayError: the rows do not replay.
+    """
+    rules = new_table(table_id=0, invite_code="", options=options).game.options
+    dealt = engine.deal(
+        rules.players, row.dealer, random.Random(row.seed), rules.variant, rules.removed_colours
+    )
+    states: list[engine.HandState] = [dealt]
+    moves: list[Move] = []
+    for action_row in actions:
+        if action_row.hand_number != row.number:
+            raise ReplayError(f"hand {row.number}: action {action_row.seq} of another hand")
+        if is_undo(action_row.action):
+            if not moves:
+                raise ReplayError(f"hand {row.number}: nothing to take back")
+            states.pop()
+            moves.pop()
+            continue
+        if is_host_mark(action_row.action):
+            continue
+        try:
+            action = engine.action_from_json(action_row.action)
+            states.append(engine.apply(states[-1], action_row.seat, action))
+        except engine.IllegalAction as exc:
+            raise ReplayError(f"hand {row.number}: action {action_row.seq}: {exc.code}") from exc
+        moves.append(Move(action_row.seat, action))
+    return ReplayedHand(row.number, row.dealer, dealt, tuple(moves), states[-1])
 
 
 def _with_seats(live: LiveTable, rows: Sequence[SeatRow]) -> LiveTable:

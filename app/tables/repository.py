@@ -104,6 +104,28 @@ async def load_newer(
         return NewerRows(newer, *await _rows(conn, table_id, hand_number=hand_number, seq=seq))
 
 
+async def load_hand(
+    *, db: AsyncEngine, table_id: int, number: int
+) -> tuple[dict[str, Any], HandRow, list[ActionRow]] | None:
+    """The table's options, hand ``number`` and that hand's actions in order (None: no such
+    table or hand): what replaying that one hand needs, however long the table's history."""
+    async with db.connect() as conn:
+        options = await conn.scalar(select(Table.options).where(Table.id == table_id))
+        hand = (
+            await conn.execute(
+                select(*_HAND).where(Hand.table_id == table_id, Hand.number == number)
+            )
+        ).first()
+        if options is None or hand is None:
+            return None
+        actions = await conn.execute(
+            select(*_ACTION)
+            .where(Action.table_id == table_id, Action.hand_number == number)
+            .order_by(Action.seq)
+        )
+        return options, HandRow._make(hand), [ActionRow._make(row) for row in actions]
+
+
 # The columns of each row type, in its fields' order.
 _SEAT = (Seat.seat, Seat.name, Seat.token_hash, Seat.is_bot, Seat.bot_level)
 _HAND = (Hand.number, Hand.dealer, Hand.seed)

@@ -229,7 +229,7 @@ async def test_a_failed_review_says_why(http: AppClient, monkeypatch: pytest.Mon
         raise RuntimeError("the pool is gone")
 
     monkeypatch.setattr(ReviewWorker, "_compute", broken)
-    handler = ReviewWorker(db_engine=db, sessions=app.state.session_factory, processes=1)
+    handler = ReviewWorker(db_engine=db, processes=1)
     clock = [datetime.now(UTC)]
     runner = JobRunner(db_engine=db, handlers={REVIEW: handler}, clock=lambda: clock[0])
     for _attempt in range(3):

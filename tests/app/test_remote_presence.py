@@ -1,5 +1,6 @@
 """Other processes' presence (``app/realtime/presence.py``): announcements add up per table,
-this process's own are ignored, and one not renewed for three rounds expires."""
+this process's own are ignored, and a process's seats count while it is heard from (its
+heartbeat, every round): one silent for three rounds is forgotten with all it announced."""
 
 from __future__ import annotations
 
@@ -25,3 +26,23 @@ def test_announcements_add_up_and_expire_unless_renewed() -> None:
         False,
         False,
     )
+
+
+def test_a_heartbeat_keeps_a_process_seats_without_announcing_them_again() -> None:
+    now = [0.0]
+    remote = RemotePresence(process="here", clock=lambda: now[0])
+    assert remote.alive("a")  # new to us: it should hear our seats
+    assert not remote.alive("a") and not remote.alive("here")
+    remote.heard(Presence(7, "a", 0b011))
+    remote.heard(Presence(9, "a", 0b100))
+    for _ in range(10):  # a minute of quiet tables: nothing announced, only heartbeats
+        now[0] += 2.0
+        assert not remote.alive("a")
+        assert remote.expire(2.0) == []
+    assert remote.seats(7, 3) == (True, True, False) and remote.seats(9, 3) == (False, False, True)
+    remote.heard(Presence(9, "a", 0))  # the last socket there left
+    assert remote.seats(9, 3) == (False, False, False)
+    now[0] += PRESENCE_ROUNDS * 2.0 + 0.5  # killed: no heartbeat any more
+    assert remote.expire(2.0) == [7]  # table 9 had nothing left to forget
+    assert remote.seats(7, 3) == (False, False, False)
+    assert remote.alive("a")  # back (restarted): new again

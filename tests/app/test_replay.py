@@ -207,3 +207,59 @@ def test_a_kept_history_continued_by_newer_rows_is_the_whole_replay(
     assert _comparable(continued.history) == _comparable(whole.history)
     assert continued.history.running == 2 and len(continued.history.hands) == 1
     assert _table(continued.base) == _table(whole.base)
+
+
+def _observed(played: Played, actions: list[ActionRow]) -> list[ReplayedHand]:
+    seen: list[ReplayedHand] = []
+    replay.advance(
+        live_mod.new_table(table_id=7, invite_code="replay", options=OPTIONS),
+        version=1,
+        seats=played.seats,
+        hands=played.hands,
+        actions=actions,
+        on_hand=seen.append,
+    )
+    return seen
+
+
+def _hand(hand: ReplayedHand) -> tuple[Any, ...]:
+    views = (engine.view(hand.dealt, None), engine.view(hand.final, None))
+    return hand.number, hand.dealer, hand.moves, views, hand.over
+
+
+def _with_taken_back(played: Played, after: int) -> list[ActionRow]:
+    """The log with an action taken back by consent after its ``after``-th row: the next
+    action, an undo marker, then the same action again and the rest, renumbered."""
+    rows = played.actions
+    extra = [rows[after], rows[after]._replace(action={"type": "undo"})]
+    log = rows[:after] + extra + rows[after:]
+    return [row._replace(seq=index + 1) for index, row in enumerate(log)]
+
+
+@pytest.mark.parametrize("taken_back", [None, 1, 7])
+def test_one_hand_alone_is_the_hand_the_whole_replay_sees(
+    played: Played, taken_back: int | None
+) -> None:
+    """A review reads one finished hand from its own rows (``replay.replay_hand``): the same
+    deal, moves and end as the whole table's replay, undo markers included."""
+    actions = played.actions
+    if taken_back is not None:
+        actions = _with_taken_back(played, taken_back)
+        assert live_mod.is_undo(actions[taken_back + 1].action)
+        assert actions[taken_back + 2].action == actions[taken_back].action
+    whole = _observed(played, actions)
+    for hand_row, seen in zip(played.hands, whole, strict=True):
+        rows = [row for row in actions if row.hand_number == hand_row.number]
+        alone = replay.replay_hand(OPTIONS, hand_row, rows)
+        assert _hand(alone) == _hand(seen)
+    assert whole[0].over and not whole[1].over
+
+
+def test_one_hand_alone_refuses_rows_that_do_not_replay(played: Played) -> None:
+    hand, rows = played.hands[0], [row for row in played.actions if row.hand_number == 1]
+    with pytest.raises(ReplayError):
+        replay.replay_hand(OPTIONS, hand, rows[1:])  # its first action missing
+    with pytest.raises(ReplayError):
+        replay.replay_hand(OPTIONS, hand._replace(seed=hand.seed + 1), rows)  # another deal
+    with pytest.raises(ReplayError, match="nothing to take back"):
+        replay.replay_hand(OPTIONS, hand, [rows[0]._replace(action={"type": "undo"}), *rows])

@@ -48,7 +48,6 @@ def worker(app: FastAPI, name: str, *, threads: bool = True, lease: float = 600)
     """A job loop with the review handler only (a real process pool unless ``threads``)."""
     handler = ReviewWorker(
         db_engine=app.state.db_engine,
-        sessions=app.state.session_factory,
         processes=1,
         executor=ThreadPoolExecutor(2) if threads else None,
     )

@@ -37,6 +37,7 @@ NOTES: list[wire.Note] = [
     ),
     Relay(17, "a1b2c3", UndoVote(seat=2, version=9, allow=False)),
     Heartbeat("a1b2c3"),
+    Heartbeat("a1b2c3", hello=True),
     Relay(17, "a1b2c3", Standing(frozenset({1, 3}), {0: 1_795_000_123.25, 2: 1_795_000_130})),
     Relay(17, "a1b2c3", Standing(frozenset(), {})),
 ]
@@ -51,7 +52,9 @@ def test_the_texts_are_the_ones_every_process_reads() -> None:
     # The formats other processes (also of the previous release, during a deploy) read.
     assert wire.encode(Commit(17, 42)) == "17:42"
     assert wire.encode(Heartbeat("a1b2c3")) == "h:a1b2c3"
+    assert wire.encode(Heartbeat("a1b2c3", hello=True)) == "h:a1b2c3:hello"
     assert wire.decode("h:") is None and wire.decode("h:a:b") is None
+    assert wire.decode("h::hello") is None and wire.decode("h:a:hello:x") is None
     assert wire.encode(Presence.of(17, "p", (True, False, True))) == "p:17:p:5"
     vote = wire.encode(Relay(7, "p", UndoVote(1, 4, True)))
     assert vote == 't:7:p:{"type":"undo_vote","seat":1,"version":4,"allow":true}'

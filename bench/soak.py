@@ -20,6 +20,8 @@ starts from the same history), starts the servers on it and reports:
     .venv/bin/python bench/soak.py --tree ../before --tree .        # before and after, one run
     .venv/bin/python bench/soak.py --abandoned 600 --finished 12 --processes 1 2
 
+``--sample DIR`` records each idle server with py-spy (``bench/sampling.py``).
+
 Timing is printed, never asserted. Postgres: ``MU_BENCH_POSTGRES_URL``, else
 ``MU_TEST_POSTGRES_URL``, else the local server.
 """
@@ -45,6 +47,7 @@ from typing import Any
 
 import httpx
 import psycopg
+import sampling
 from sqlalchemy.engine import make_url
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -345,9 +348,13 @@ def measure(tree: Path, template: str, count: int, args: argparse.Namespace) -> 
             bases, pids = [b for b, _ in running], [p for _, p in running]
             time.sleep(args.settle)  # start-up work (migrations, first polls) is not idling
             before = [cpu_seconds(pid) for pid in pids]
+            label = f"idle-{tree.name}-{count}"
+            samplers = sampling.record(args.sample, label, pids, args.idle) if args.sample else []
             time.sleep(args.idle)
             spent = [cpu_seconds(pid) - b for pid, b in zip(pids, before, strict=True)]
             idle = [100 * x / args.idle for x in spent]
+            for sampler in samplers:
+                sampler.wait(timeout=30)
             held = backends(name)
             rss = [rss_mib(pid) for pid in pids]
             busy_before = sum(map(cpu_seconds, pids))
@@ -386,6 +393,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5, help="players at the live table")
     parser.add_argument("--think", type=float, default=0.2, help="mean pause per action (s)")
     parser.add_argument("--idle", type=float, default=30.0, help="idle CPU window (s)")
+    parser.add_argument(
+        "--sample", type=Path, help="py-spy the idle servers into this folder (bench/sampling.py)"
+    )
     parser.add_argument("--settle", type=float, default=10.0, help="pause after start-up (s)")
     args = parser.parse_args()
     trees = [tree.resolve() for tree in (args.tree or [ROOT])]

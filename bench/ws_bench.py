@@ -15,10 +15,8 @@ PostgreSQL LISTEN/NOTIFY between them): each table is opened on the first, its s
 connect alternately through both, so every action reaches the other process's seats through
 the fan-out, and the latency counts until the last seat on either process has the new view.
 ``--profile FILE`` runs the first server under cProfile and writes its statistics to FILE.
-``--sample DIR`` samples every server with py-spy (``pip install py-spy``; not a dependency of
-the app) during the measured seconds only, setting up excluded, into ``DIR/server-<i>-K<k>.txt``
-(collapsed stacks: one line per stack and its count; on-CPU samples only).  Unlike cProfile it
-does not slow the server down or count the time a coroutine waits.
+``--sample DIR`` samples every server with py-spy during the measured seconds only, setting up
+excluded, into ``DIR/K<tables>-<i>.txt`` (``bench/sampling.py``).
 
 ``--think`` is each table's mean pause between actions (players think; default 0.8 s, drawn
 uniformly from 0..2x, so K = 200 tables offer about 250 actions/s). With ``--think 0`` every
@@ -52,6 +50,7 @@ from typing import Any
 
 import httpx
 import psycopg
+import sampling
 from sqlalchemy.engine import make_url
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -96,6 +95,20 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def transactions(database_url: str) -> int:
+    """The database's committed and rolled-back transactions so far (each statement of an
+    autocommit connection counts as one): round trips the servers made."""
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        # Statistics reach the view when a backend is idle or every second: wait for them.
+        time.sleep(1.1)
+        conn.execute("SELECT pg_stat_clear_snapshot()")
+        row = conn.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database"
+            " WHERE datname = current_database()"
+        ).fetchone()
+        return int(row[0]) if row else 0
 
 
 def database_cpu_seconds() -> float:
@@ -320,6 +333,7 @@ class Result:
     server_cpu: float = 0.0
     client_cpu: float = 0.0
     database_cpu: float = 0.0
+    transactions: int = 0
 
     def line(self) -> str:
         ms = sorted(x * 1000 for x in self.latencies)
@@ -332,6 +346,7 @@ class Result:
             f"   CPU per action: server {1000 * self.server_cpu / max(1, self.actions):.2f} ms,"
             f" bench client {1000 * self.client_cpu / max(1, self.actions):.2f} ms,"
             f" PostgreSQL {1000 * self.database_cpu / max(1, self.actions):.2f} ms"
+            f"   database transactions per action {self.transactions / max(1, self.actions):.1f}"
             f"   errors {self.errors}"
         )
 
@@ -344,6 +359,7 @@ async def run(
     pids: list[int],
     spectators: int = 0,
     sample: Path | None = None,
+    database_url: str | None = None,
 ) -> Result:
     ws_bases = [base.replace("http://", "ws://") for base in bases]
     limits = httpx.Limits(max_connections=50)
@@ -365,49 +381,35 @@ async def run(
     readers += [asyncio.create_task(drain(ws)) for ws in watchers]
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
     latencies: list[float] = []
+    transactions_before = transactions(database_url) if database_url else 0
     cpu_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
     database_before = database_cpu_seconds()
     started = time.monotonic()
-    samplers = [sampler(sample, i, tables, pid, seconds) for i, pid in enumerate(pids) if sample]
+    samplers = sampling.record(sample, f"K{tables}", pids, seconds) if sample else []
     counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
-    for done in samplers:
-        done.wait(timeout=30)
     elapsed = time.monotonic() - started
     server_cpu = sum(map(cpu_seconds, pids)) - cpu_before
     client_cpu = time.process_time() - client_before
     database_cpu = database_cpu_seconds() - database_before
+    for done in samplers:
+        done.wait(timeout=30)
+    transacted = transactions(database_url) - transactions_before if database_url else 0
     for task in readers:
         task.cancel()
     closing = [ws.close() for t in opened for ws in t.sockets] + [ws.close() for ws in watchers]
     await asyncio.gather(*closing, return_exceptions=True)
     errors = sum(t.errors for t in opened)
     return Result(
-        tables, sum(counts), elapsed, latencies, errors, server_cpu, client_cpu, database_cpu
+        tables,
+        sum(counts),
+        elapsed,
+        latencies,
+        errors,
+        server_cpu,
+        client_cpu,
+        database_cpu,
+        transacted,
     )
-
-
-def sampler(
-    folder: Path, index: int, tables: int, pid: int, seconds: float
-) -> subprocess.Popen[bytes]:
-    """py-spy recording one server's on-CPU stacks for the measured seconds."""
-    folder.mkdir(parents=True, exist_ok=True)
-    out = folder / f"server-{index}-K{tables}.txt"
-    command = [
-        "py-spy",
-        "record",
-        "--pid",
-        str(pid),
-        "--duration",
-        str(int(seconds)),
-        "--rate",
-        "200",
-        "--format",
-        "raw",
-        "--nonblocking",
-        "--output",
-        str(out),
-    ]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def main() -> None:
@@ -436,7 +438,16 @@ def main() -> None:
             # K = 1 measures the bare round trip: one table, no pause.
             think = 0.0 if tables == 1 else args.think
             result = asyncio.run(
-                run(bases, tables, args.seconds, think, pids, args.spectators, args.sample)
+                run(
+                    bases,
+                    tables,
+                    args.seconds,
+                    think,
+                    pids,
+                    args.spectators,
+                    args.sample,
+                    database_url,
+                )
             )
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())
             print(f"{result.line()}   load {load}", flush=True)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep
 from app.host import deletion, service
 from app.host.service import HostRefused
-from app.http.errors import ErrorBody, error_response
+from app.http.errors import ErrorBody, amend_openapi, error_doc, error_response
 from app.lobby.router import set_host_cookie
 from app.realtime.room import Room
 
@@ -168,23 +168,15 @@ async def delete_table(
 
 def document_gone(app: FastAPI) -> None:
     """Every route of a table's API may answer 410 Gone (``gone.py``): say so in the OpenAPI."""
-    generate = app.openapi
+    gone = error_doc("table_deleted: the host deleted this table")
 
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is not None:
-            return app.openapi_schema
-        schema = generate()
-        gone = {
-            "description": "table_deleted: the host deleted this table",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
-        }
-        for path, operations in schema.get("paths", {}).items():
+    def amend(document: dict[str, Any]) -> None:
+        for path, operations in document.get("paths", {}).items():
             if path.startswith("/api/tables/{invite_code}"):
                 for operation in operations.values():
                     operation.setdefault("responses", {}).setdefault("410", gone)
-        return schema
 
-    app.openapi = openapi  # type: ignore[method-assign]
+    amend_openapi(app, amend)
 
 
 def _wake_bots(request: Request, room: Room) -> None:

@@ -9,10 +9,8 @@ them) is linked to that name, so the games show up on every device that claimed 
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,18 +20,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import SessionFactory
+from app.groups import replays
 from app.groups.models import Group, GroupMember, GroupSeat
 from app.history import mine
-from app.history.service import (
-    ResumableHistory,
-    TableHistory,
-    continue_history,
-    resumable_history,
-)
+from app.history.service import TableHistory
 from app.lobby import schemas as lobby_schemas
 from app.lobby import service as lobby_service
 from app.realtime.hub import Hub
-from app.tables import replay, repository, tokens
+from app.tables import tokens
 from app.tables.live import LiveTable
 from app.tables.models import Action, DeletedTable, Seat, Table
 
@@ -223,34 +217,6 @@ async def _link(
     return 1
 
 
-class _Replays:
-    """Replayed tables by invite code, each labelled with the table's ``version`` it shows.
-
-    Every accepted change bumps a table's version in the database (one writer per table): a
-    kept replay at the current version is used as it is; an older one is continued by the rows
-    committed since (a table being played costs its newest moves, not a whole replay); a
-    finished game is never replayed again. Bounded: the least recently used goes first."""
-
-    def __init__(self, size: int = 512) -> None:
-        self.size = size
-        self._kept: OrderedDict[str, tuple[int, ResumableHistory]] = OrderedDict()
-
-    def get(self, code: str) -> tuple[int, ResumableHistory] | None:
-        kept = self._kept.get(code)
-        if kept is not None:
-            self._kept.move_to_end(code)
-        return kept
-
-    def put(self, code: str, version: int, history: ResumableHistory) -> None:
-        self._kept[code] = (version, history)
-        self._kept.move_to_end(code)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-
-
-REPLAYS = _Replays()
-
-
 async def deleted_tables(*, session_factory: SessionFactory, group: GroupInfo) -> int:
     """How many of the group's tables their host (or the retention job) deleted: they no
     longer count in the standings, and the group page says so (app/host/deletion.py)."""
@@ -274,7 +240,7 @@ async def load_tables(*, session_factory: SessionFactory, group: GroupInfo) -> l
         links = await _links(session, group.id)
         histories = []
         for table_id, code, version in reversed(found):
-            history = await _replayed(session, table_id, code, version)
+            history = await replays.replayed(session, table_id, code, version)
             if history is not None:
                 histories.append(history)
         finished = await _finish_times(session, [h.live.table_id for h in histories])
@@ -286,36 +252,6 @@ async def load_tables(*, session_factory: SessionFactory, group: GroupInfo) -> l
         )
         for history in histories
     ]
-
-
-async def _replayed(
-    session: AsyncSession, table_id: int, code: str, version: int
-) -> TableHistory | None:
-    """The table's history at ``version`` (read in this session) or later: the kept replay,
-    continued if the table moved on, else a whole replay."""
-    kept = REPLAYS.get(code)
-    if kept is not None and kept[0] == version:
-        return kept[1].history
-    resumed = None
-    if kept is not None:
-        base = kept[1].base
-        seats, hands, actions = await repository.load_after(
-            session=session, table_id=table_id, hand_number=base.hand_number, seq=base.seq
-        )
-        # The version read first labels rows read after it: at worst an older label, and the
-        # next page continues from the base again (by hand and seq, so nothing twice).
-        with contextlib.suppress(replay.ReplayError):  # not a continuation: replay it all
-            resumed = continue_history(
-                kept[1], version=version, seats=seats, hands=hands, actions=actions
-            )
-    if resumed is None:
-        rows = await repository.load_table(session=session, invite_code=code)
-        if rows is None:
-            return None
-        resumed = resumable_history(rows)
-        version = rows.table.version
-    REPLAYS.put(code, version, resumed)
-    return resumed.history
 
 
 async def _links(session: AsyncSession, group_id: int) -> dict[int, dict[int, str]]:

@@ -14,6 +14,7 @@ from app.history import words
 from app.history.i18n import Text
 from app.history.reviews import PENDING, ReviewState
 from app.history.service import HandRecord, TableHistory
+from app.history.words import N_
 from engine.review import same_choice
 
 MOMENTS_PER_SEAT = 3  # the costliest decisions told as sentences
@@ -90,48 +91,60 @@ def _cards(t: Text, ids: list[int]) -> str:
     return words.people(t, [words.card(t, engine.CARDS[c]) for c in ids])
 
 
-def label(action: engine.Action, names: list[str], t: Text) -> str:
-    """An alternative in a few words: "Pass", "Show red 7", "green 1", "Red", "Ben"."""
+# How each kind of action is phrased: as an alternative in a list, and as the subject of a
+# sentence (N_: marked for extraction, translated through ``Text``). A trump, a partner or a card
+# as an alternative is just its name.
+_LABELS: dict[type[engine.Action], str] = {
+    engine.Pass: N_("Pass"),
+    engine.Bid: N_("Show %(cards)s"),
+    engine.Discard: N_("Discard %(cards)s"),
+}
+_DOING: dict[type[engine.Action], str] = {
+    engine.Pass: N_("passing"),
+    engine.Bid: N_("showing %(cards)s"),
+    engine.Discard: N_("discarding %(cards)s"),
+    engine.Trump: N_("naming %(trump)s"),
+    engine.Partner: N_("picking %(name)s as partner"),
+    engine.Play: N_("playing the %(card)s"),
+}
+_LEADING = N_("leading the %(card)s")
+
+
+def _named(action: engine.Action, names: list[str], t: Text) -> dict[str, str]:
+    """What the action names, in words: its cards, its trump, the partner or the card."""
     match action:
         case engine.Pass():
-            return t("Pass")
-        case engine.Bid(cards=cards):
-            return t("Show %(cards)s", cards=_cards(t, list(cards)))
-        case engine.Discard(cards=cards):
-            return t("Discard %(cards)s", cards=_cards(t, list(cards)))
+            return {}
+        case engine.Bid(cards=cards) | engine.Discard(cards=cards):
+            return {"cards": _cards(t, list(cards))}
         case engine.Trump(trump=kind):
-            return words.trump(t, kind)
+            return {"trump": words.trump(t, kind)}
         case engine.Partner(seat=seat):
-            return names[seat]
+            return {"name": names[seat]}
         case engine.Play(card=card):
-            return words.card(t, engine.CARDS[card])
+            return {"card": words.card(t, engine.CARDS[card])}
     raise AssertionError(f"not an action: {action!r}")
+
+
+def label(action: engine.Action, names: list[str], t: Text) -> str:
+    """An alternative in a few words: "Pass", "Show red 7", "green 1", "Red", "Ben"."""
+    named = _named(action, names, t)
+    phrase = _LABELS.get(type(action))
+    if phrase is None:
+        (name,) = named.values()
+        return name
+    return t(phrase, **named)
 
 
 def _doing(action: engine.Action, names: list[str], leads: bool, t: Text) -> str:
     """The action as the subject of a sentence: "leading the green 7", "passing"."""
-    match action:
-        case engine.Pass():
-            return t("passing")
-        case engine.Bid(cards=cards):
-            return t("showing %(cards)s", cards=_cards(t, list(cards)))
-        case engine.Discard(cards=cards):
-            return t("discarding %(cards)s", cards=_cards(t, list(cards)))
-        case engine.Trump(trump=kind):
-            return t("naming %(trump)s", trump=words.trump(t, kind))
-        case engine.Partner(seat=seat):
-            return t("picking %(name)s as partner", name=names[seat])
-        case engine.Play(card=card):
-            name = words.card(t, engine.CARDS[card])
-            if leads:
-                return t("leading the %(card)s", card=name)
-            return t("playing the %(card)s", card=name)
-    raise AssertionError(f"not an action: {action!r}")
+    phrase = _LEADING if leads and isinstance(action, engine.Play) else _DOING[type(action)]
+    return t(phrase, **_named(action, names, t))
 
 
 def _better(action: engine.Action, names: list[str], leads: bool, t: Text) -> str:
     if isinstance(action, engine.Play):
-        return t("the %(card)s", card=words.card(t, engine.CARDS[action.card]))
+        return t("the %(card)s", **_named(action, names, t))
     return _doing(action, names, leads, t)
 
 
@@ -149,23 +162,24 @@ def sentence(decision: Decision, action: engine.Action, best: engine.Action, nam
              leads: bool, t: Text, *, yours: bool = False) -> str:  # fmt: skip
     """ "Trick 4: leading the green 7 cost ~6 points; the red 1 was better." (``yours``: the
     reader's own seat, "cost you")."""
-    doing = _doing(action, names, leads, t)
+    num = max(1, round(decision.loss))
+    parts = {
+        "when": decision.when,
+        "doing": _doing(action, names, leads, t),
+        "better": _better(best, names, leads, t),
+    }
     if yours:
         return t.plural(
             "%(when)s: %(doing)s cost you ~%(num)d point; %(better)s was better.",
             "%(when)s: %(doing)s cost you ~%(num)d points; %(better)s was better.",
-            max(1, round(decision.loss)),
-            when=decision.when,
-            doing=doing,
-            better=_better(best, names, leads, t),
+            num,
+            **parts,
         )
     return t.plural(
         "%(when)s: %(doing)s cost ~%(num)d point; %(better)s was better.",
         "%(when)s: %(doing)s cost ~%(num)d points; %(better)s was better.",
-        max(1, round(decision.loss)),
-        when=decision.when,
-        doing=doing,
-        better=_better(best, names, leads, t),
+        num,
+        **parts,
     )
 
 

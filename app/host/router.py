@@ -5,16 +5,16 @@ handed to). Every refusal is an error body with a stable code (docs/protocol.md)
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, Depends, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep
 from app.host import deletion, service
 from app.host.service import HostRefused
-from app.http.errors import ErrorBody, error_response
+from app.http.errors import ErrorBody, amend_openapi, error_doc, error_response
 from app.lobby.router import set_host_cookie
 from app.realtime.room import Room
 
@@ -77,98 +77,63 @@ def _event(mark: Any) -> HostEvent:
     return HostEvent(event=mark["event"], by=mark.get("by"), detail=detail)
 
 
-def _candidates(host_token: str | None, seat_token: str | None) -> tuple[str | None, ...]:
-    return (host_token, seat_token)
+async def _room(invite_code: str, hub: HubDep) -> Room:
+    """The table's room; an unknown table is answered 404 ``unknown_table``."""
+    return await hub.get_room(invite_code)
+
+
+def _caller(host_token: HostTokenDep, seat_token: SeatTokenDep) -> service.Caller:
+    return service.Caller(host_token, seat_token)
+
+
+# What every host action starts from: the table, and who asks.
+RoomDep = Annotated[Room, Depends(_room)]
+CallerDep = Annotated[service.Caller, Depends(_caller)]
 
 
 @router.post("/remove", responses=_SEAT_ERRORS)
 async def remove_person(
-    request: Request,
-    invite_code: str,
-    body: RemoveRequest,
-    hub: HubDep,
-    host_token: HostTokenDep,
-    seat_token: SeatTokenDep,
+    request: Request, body: RemoveRequest, room: RoomDep, caller: CallerDep
 ) -> HostEvent:
     """Remove a person: their seat token stops working at once on every process (their
     sockets close with 4403), a bot takes the seat, everyone at the table is told."""
-    room = await hub.get_room(invite_code)
-    mark = await service.remove(
-        room,
-        candidates=_candidates(host_token, seat_token),
-        host_seat_token=seat_token,
-        seat=body.seat,
-        to=body.to,
-    )
+    mark = await service.remove(room, caller, seat=body.seat, to=body.to)
     _wake_bots(request, room)
     return _event(mark)
 
 
 @router.post("/handover", responses=_SEAT_ERRORS)
-async def hand_over(
-    invite_code: str,
-    body: HandOverRequest,
-    hub: HubDep,
-    host_token: HostTokenDep,
-    seat_token: SeatTokenDep,
-) -> HostEvent:
+async def hand_over(body: HandOverRequest, room: RoomDep, caller: CallerDep) -> HostEvent:
     """Hand the host role to a seated person: their seat token (in their personal rejoin
     link) becomes the host token; the old host token is dead."""
-    room = await hub.get_room(invite_code)
-    mark = await service.hand_over(
-        room,
-        candidates=_candidates(host_token, seat_token),
-        host_seat_token=seat_token,
-        seat=body.seat,
-    )
-    return _event(mark)
+    return _event(await service.hand_over(room, caller, seat=body.seat))
 
 
 @router.post("/close", responses=_COMMON)
-async def close_table(
-    invite_code: str,
-    body: CloseRequest,
-    hub: HubDep,
-    host_token: HostTokenDep,
-    seat_token: SeatTokenDep,
-) -> HostEvent:
+async def close_table(body: CloseRequest, room: RoomDep, caller: CallerDep) -> HostEvent:
     """Close the table to newcomers (joins answer 403 ``table_closed``) and/or spectators
     (sockets without a seat close with 4423); ``false`` opens it again."""
-    room = await hub.get_room(invite_code)
-    mark = await service.close(
-        room,
-        candidates=_candidates(host_token, seat_token),
-        host_seat_token=seat_token,
-        newcomers=body.newcomers,
-        spectators=body.spectators,
-    )
+    mark = await service.close(room, caller, newcomers=body.newcomers, spectators=body.spectators)
     return _event(mark)
 
 
 @router.post("/spectators", responses=_COMMON)
-async def send_spectators_away(
-    invite_code: str, hub: HubDep, host_token: HostTokenDep, seat_token: SeatTokenDep
-) -> HostEvent:
+async def send_spectators_away(room: RoomDep, caller: CallerDep) -> HostEvent:
     """Close every spectator socket (4403), on every process; while the table is closed to
     spectators they cannot come back."""
-    room = await hub.get_room(invite_code)
-    mark = await service.send_spectators_away(
-        room, candidates=_candidates(host_token, seat_token), host_seat_token=seat_token
-    )
-    return _event(mark)
+    return _event(await service.send_spectators_away(room, caller))
 
 
 @router.post("/claim", responses={404: _COMMON[404]})
 async def claim_host_cookie(
     invite_code: str,
     response: Response,
-    hub: HubDep,
+    room: RoomDep,
     base_url: BaseUrlDep,
     seat_token: SeatTokenDep,
 ) -> Claimed:
     """A device of the person the host role was handed to: its seat cookie is the host
     token, set here as the host cookie too. ``host: false`` (nothing set) for anyone else."""
-    room = await hub.get_room(invite_code)
     if seat_token is None or not await service.is_host(room, (seat_token,)):
         return Claimed(host=False)
     secure = base_url.startswith("https://")
@@ -186,21 +151,16 @@ _DELETE_ERRORS: dict[int | str, dict[str, Any]] = {
 
 @router.post("/delete", status_code=204, responses=_DELETE_ERRORS)
 async def delete_table(
-    invite_code: str,
-    body: DeleteRequest,
-    hub: HubDep,
-    host_token: HostTokenDep,
-    seat_token: SeatTokenDep,
+    body: DeleteRequest, room: RoomDep, hub: HubDep, caller: CallerDep
 ) -> Response:
     """Delete a finished (or abandoned: no action for a day) table's history: its hands,
     actions, chat, reviews and score sheet. Its sockets close with 4410; its pages and API
     answer 410 Gone from now on."""
-    room = await hub.get_room(invite_code)
     await deletion.delete(
         room,
         hub,
-        candidates=_candidates(host_token, seat_token),
-        host_seat_token=seat_token,
+        candidates=caller.candidates,
+        host_seat_token=caller.seat_token,
         now=datetime.now(UTC),
     )
     return Response(status_code=204)
@@ -208,23 +168,15 @@ async def delete_table(
 
 def document_gone(app: FastAPI) -> None:
     """Every route of a table's API may answer 410 Gone (``gone.py``): say so in the OpenAPI."""
-    generate = app.openapi
+    gone = error_doc("table_deleted: the host deleted this table")
 
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is not None:
-            return app.openapi_schema
-        schema = generate()
-        gone = {
-            "description": "table_deleted: the host deleted this table",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
-        }
-        for path, operations in schema.get("paths", {}).items():
+    def amend(document: dict[str, Any]) -> None:
+        for path, operations in document.get("paths", {}).items():
             if path.startswith("/api/tables/{invite_code}"):
                 for operation in operations.values():
                     operation.setdefault("responses", {}).setdefault("410", gone)
-        return schema
 
-    app.openapi = openapi  # type: ignore[method-assign]
+    amend_openapi(app, amend)
 
 
 def _wake_bots(request: Request, room: Room) -> None:

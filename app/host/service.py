@@ -23,6 +23,7 @@ cookie (``POST …/host/claim``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from app.bots.runner import bot_name
@@ -31,7 +32,7 @@ from app.realtime.protocol import ErrorCode
 from app.realtime.room import Room
 from app.tables import live as tables_live
 from app.tables import repository, tokens
-from app.tables.live import LiveTable
+from app.tables.live import LiveTable, SeatInfo
 from app.tables.rows import ActionRow
 from app.tables.writer import Change
 from engine.bots import DEFAULT_LEVEL
@@ -50,6 +51,20 @@ class HostRefused(Exception):
 
 
 NOT_HOST = HostRefused(403, ErrorCode.NOT_HOST, "only the table's host can do this")
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who asks for a host action: the host cookie or Bearer token, and the seat cookie's token
+    (the role handed over makes a seat token the host token; its seat is the markers' "by")."""
+
+    host_token: str | None
+    seat_token: str | None
+
+    @property
+    def candidates(self) -> tuple[str | None, ...]:
+        """The tokens that may be the host token."""
+        return (self.host_token, self.seat_token)
 
 
 async def is_host(room: Room, candidates: tuple[str | None, ...]) -> bool:
@@ -72,12 +87,12 @@ def _mark(live: LiveTable, by_seat: int | None, **fields: Any) -> dict[str, Any]
     return {"type": tables_live.HOST_MARK, **fields, "by": by.name if by else None}
 
 
-async def _apply(room: Room, candidates: tuple[str | None, ...], build: Any) -> Mapping[str, Any]:
+async def _apply(room: Room, caller: Caller, build: Any) -> Mapping[str, Any]:
     """Check the host, compute (``build(live) -> (after, change, mark)``) and commit, under
     the room's lock; retried once against a reloaded table when another writer came first."""
     async with room.lock:
         for _attempt in range(2):
-            if not await is_host(room, candidates):
+            if not await is_host(room, caller.candidates):
                 raise NOT_HOST
             after, change, mark = build(room.live)
             if await room.commit(after, change):
@@ -85,32 +100,28 @@ async def _apply(room: Room, candidates: tuple[str | None, ...], build: Any) -> 
     raise HostRefused(409, ErrorCode.STALE_VERSION, "the table changed; try again")
 
 
+def _seated(live: LiveTable, seat: int) -> SeatInfo | None:
+    """Who sits in ``seat`` (None: nobody); a seat the table does not have is refused."""
+    if not 0 <= seat < live.options.players:
+        raise HostRefused(422, ErrorCode.NO_SUCH_SEAT, f"seats are 0..{live.options.players - 1}")
+    return live.seats[seat]
+
+
 def _logged(live: LiveTable, after: LiveTable, seat: int, mark: dict[str, Any]) -> ActionRow:
     return ActionRow(after.seq, live.hand_number, seat, mark)
 
 
-async def remove(
-    room: Room,
-    *,
-    candidates: tuple[str | None, ...],
-    host_seat_token: str | None,
-    seat: int,
-    to: Destination,
-) -> Mapping[str, Any]:
+async def remove(room: Room, caller: Caller, *, seat: int, to: Destination) -> Mapping[str, Any]:
     """Remove the person in ``seat``: a bot takes the seat (``to="open"``: until a newcomer
     takes it over). Raises HostRefused."""
 
     def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
-        if not 0 <= seat < live.options.players:
-            raise HostRefused(
-                422, ErrorCode.NO_SUCH_SEAT, f"seats are 0..{live.options.players - 1}"
-            )
-        info = live.seats[seat]
+        info = _seated(live, seat)
         if info is None:
             raise HostRefused(409, ErrorCode.SEAT_EMPTY, "nobody sits in this seat")
         if info.bot:
             raise HostRefused(409, ErrorCode.SEAT_IS_BOT, "a bot sits here: use the bot controls")
-        by = seat_of(live, host_seat_token)
+        by = seat_of(live, caller.seat_token)
         if by == seat:
             raise HostRefused(409, ErrorCode.REMOVE_SELF, "the host cannot remove themselves")
         _token, seated, row = seating.seat(live, seat, name=bot_name(seat), bot_level=DEFAULT_LEVEL)
@@ -119,58 +130,45 @@ async def remove(
         change = Change(seats=[row], replaced=[seat], actions=[_logged(live, after, seat, mark)])
         return after, change, mark
 
-    return await _apply(room, candidates, build)
+    return await _apply(room, caller, build)
 
 
-async def hand_over(
-    room: Room, *, candidates: tuple[str | None, ...], host_seat_token: str | None, seat: int
-) -> Mapping[str, Any]:
+async def hand_over(room: Room, caller: Caller, *, seat: int) -> Mapping[str, Any]:
     """Make the person in ``seat`` the host (their seat token is the new host token)."""
 
     def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
-        if not 0 <= seat < live.options.players:
-            raise HostRefused(
-                422, ErrorCode.NO_SUCH_SEAT, f"seats are 0..{live.options.players - 1}"
-            )
-        info = live.seats[seat]
+        info = _seated(live, seat)
         if info is None or info.bot:
             raise HostRefused(409, ErrorCode.NOT_A_PERSON, "only a seated person can be host")
-        by = seat_of(live, host_seat_token)
+        by = seat_of(live, caller.seat_token)
         mark = _mark(live, by, event="handover", seat=seat, name=info.name)
         after = tables_live.host_mark(live, mark)
         logged = _logged(live, after, seat, mark)
         return after, Change(actions=[logged], host_token_hash=info.token_hash), mark
 
-    return await _apply(room, candidates, build)
+    return await _apply(room, caller, build)
 
 
 async def close(
-    room: Room,
-    *,
-    candidates: tuple[str | None, ...],
-    host_seat_token: str | None,
-    newcomers: bool,
-    spectators: bool,
+    room: Room, caller: Caller, *, newcomers: bool, spectators: bool
 ) -> Mapping[str, Any]:
     """Close (or open again) the table to newcomers and to spectators."""
 
     def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
-        by = seat_of(live, host_seat_token)
+        by = seat_of(live, caller.seat_token)
         mark = _mark(live, by, event="close", newcomers=newcomers, spectators=spectators)
         after = tables_live.host_mark(live, mark)
         return after, Change(actions=[_logged(live, after, -1, mark)]), mark
 
-    return await _apply(room, candidates, build)
+    return await _apply(room, caller, build)
 
 
-async def send_spectators_away(
-    room: Room, *, candidates: tuple[str | None, ...], host_seat_token: str | None
-) -> Mapping[str, Any]:
+async def send_spectators_away(room: Room, caller: Caller) -> Mapping[str, Any]:
     """Close every spectator socket (on every process); closed to spectators, they stay out."""
 
     def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
-        mark = _mark(live, seat_of(live, host_seat_token), event="spectators")
+        mark = _mark(live, seat_of(live, caller.seat_token), event="spectators")
         after = tables_live.host_mark(live, mark)
         return after, Change(actions=[_logged(live, after, -1, mark)]), mark
 
-    return await _apply(room, candidates, build)
+    return await _apply(room, caller, build)

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -126,36 +127,46 @@ def install(app: FastAPI) -> None:
         app.add_exception_handler(error, _database_unavailable)
 
 
-def _error(description: str) -> dict[str, Any]:
+def error_doc(description: str) -> dict[str, Any]:
+    """An OpenAPI response whose body is an ``ErrorBody``."""
     schema = {"$ref": "#/components/schemas/ErrorBody"}
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def install_openapi(app: FastAPI) -> None:
-    """Complete the generated OpenAPI document with the errors every operation may answer."""
+def amend_openapi(app: FastAPI, amend: Callable[[dict[str, Any]], None]) -> None:
+    """Have ``amend`` complete the OpenAPI document FastAPI generates (once: it is kept)."""
     generate = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is not None:
             return app.openapi_schema
         document = generate()
-        for path, operations in document.get("paths", {}).items():
-            for operation in operations.values():
-                responses = operation.setdefault("responses", {})
-                if "requestBody" in operation:
-                    responses.setdefault("400", _error("bad_body: the body is not readable JSON"))
-                    responses.setdefault("413", _error("too_large: the body is over the limit"))
-                if "requestBody" in operation or operation.get("parameters"):
-                    own = responses.get("422", {}).get("description", "")
-                    own = f"; {own}" if "ErrorBody" in str(responses.get("422")) else ""
-                    responses["422"] = _error(f"invalid_request (errors lists what){own}")
-                if path.startswith("/api/"):
-                    unavailable = _error("unavailable: the database is not reachable")
-                    responses.setdefault("503", unavailable)
-        schemas = document.get("components", {}).get("schemas", {})
-        for unused in ("HTTPValidationError", "ValidationError"):
-            schemas.pop(unused, None)
+        amend(document)
         app.openapi_schema = document
         return document
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Complete the generated OpenAPI document with the errors every operation may answer."""
+    amend_openapi(app, _document_errors)
+
+
+def _document_errors(document: dict[str, Any]) -> None:
+    for path, operations in document.get("paths", {}).items():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "requestBody" in operation:
+                responses.setdefault("400", error_doc("bad_body: the body is not readable JSON"))
+                responses.setdefault("413", error_doc("too_large: the body is over the limit"))
+            if "requestBody" in operation or operation.get("parameters"):
+                own = responses.get("422", {}).get("description", "")
+                own = f"; {own}" if "ErrorBody" in str(responses.get("422")) else ""
+                responses["422"] = error_doc(f"invalid_request (errors lists what){own}")
+            if path.startswith("/api/"):
+                unavailable = error_doc("unavailable: the database is not reachable")
+                responses.setdefault("503", unavailable)
+    schemas = document.get("components", {}).get("schemas", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)

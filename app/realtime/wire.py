@@ -49,18 +49,23 @@ HELLO = "hello"
 
 
 @dataclass(frozen=True, slots=True)
-class Commit:
-    """A process committed ``version`` of the table."""
+class _TableNote:
+    """What every note but the heartbeat starts with: the table it is about."""
 
     table_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Commit(_TableNote):
+    """A process committed ``version`` of the table."""
+
     version: int
 
 
 @dataclass(frozen=True, slots=True)
-class Presence:
+class Presence(_TableNote):
     """The seats of the table that have a socket on ``process`` (bit ``seat`` of ``mask``)."""
 
-    table_id: int
     process: str
     mask: int
 
@@ -107,10 +112,9 @@ Said = Talk | UndoStatus | UndoVote | Standing
 
 
 @dataclass(frozen=True, slots=True)
-class Relay:
+class Relay(_TableNote):
     """``said`` at the table on ``process``."""
 
-    table_id: int
     process: str
     said: Said
 

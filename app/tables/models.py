@@ -18,36 +18,56 @@ from app.db import Base, CreatedAt, Id, JsonType
 
 __all__ = ["CreatedAt", "Id", "JsonType", "TableId"]
 
-# The columns every table repeats (``JsonType``, ``Id`` and ``CreatedAt`` live in app/db.py, for
+# The columns the models repeat (``JsonType``, ``Id`` and ``CreatedAt`` live in app/db.py, for
 # the jobs table too, which sits below this package).
 TableId = Annotated[int, mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"))]
+InviteCode = Annotated[str, mapped_column(sa.String(64), unique=True)]
+# The group of friends a table was opened in (app/groups), if any.
+GroupRef = Annotated[
+    int | None,
+    mapped_column(sa.ForeignKey("groups.id", ondelete="SET NULL"), default=None, index=True),
+]
+
+
+class OfTable:
+    """A row kept with one table (its seats, hands, log, hints and chat), deleted with it.
+    A mixin's columns would come after the class's own: ``sort_order`` puts them first."""
+
+    id: Mapped[Id] = mapped_column(sort_order=-2)
+    table_id: Mapped[TableId] = mapped_column(sort_order=-1)
+
+
+class Decision(OfTable):
+    """A decision of ``seat`` in hand ``hand_number``, ``seq`` being the table's action count
+    before it, and an action's JSON: the action taken (the log) or suggested (a hint)."""
+
+    seq: Mapped[int]
+    hand_number: Mapped[int]
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]] = mapped_column(JsonType)
+    created_at: Mapped[CreatedAt]
 
 
 class Table(Base):
     __tablename__ = "tables"
 
     id: Mapped[Id]
-    invite_code: Mapped[str] = mapped_column(sa.String(64), unique=True)
+    invite_code: Mapped[InviteCode]
     options: Mapped[dict[str, Any]] = mapped_column(JsonType)
     # Bumped by every accepted change under a compare-and-set guard (one writer per table).
     version: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[CreatedAt]
     # SHA-256 of the creator's host token (adds bots); null for tables from before hosts.
     host_token_hash: Mapped[str | None] = mapped_column(sa.String(64), default=None)
-    # The group of friends the table was opened in (app/groups), if any.
-    group_id: Mapped[int | None] = mapped_column(
-        sa.ForeignKey("groups.id", ondelete="SET NULL"), default=None, index=True
-    )
+    group_id: Mapped[GroupRef]
     # The invite code of the next game ("Play again"); set once (WHERE next_code IS NULL).
     next_code: Mapped[str | None] = mapped_column(sa.String(64), default=None)
 
 
-class Seat(Base):
+class Seat(OfTable, Base):
     __tablename__ = "seats"
     __table_args__ = (sa.UniqueConstraint("table_id", "seat"),)
 
-    id: Mapped[Id]
-    table_id: Mapped[TableId]
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(sa.String(24))
     # SHA-256 of the seat token: a leaked database does not hand out seats.
@@ -59,12 +79,10 @@ class Seat(Base):
     away_since: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True), default=None)
 
 
-class Hand(Base):
+class Hand(OfTable, Base):
     __tablename__ = "hands"
     __table_args__ = (sa.UniqueConstraint("table_id", "number"),)
 
-    id: Mapped[Id]
-    table_id: Mapped[TableId]
     number: Mapped[int]
     dealer: Mapped[int]
     # The deal seed never leaves the server: views are built from engine.view only.
@@ -73,45 +91,29 @@ class Hand(Base):
     created_at: Mapped[CreatedAt]
 
 
-class Action(Base):
+class Action(Decision, Base):
+    """An accepted action: the append-only log every game is rebuilt from."""
+
     __tablename__ = "actions"
     __table_args__ = (sa.UniqueConstraint("table_id", "seq"),)
 
-    id: Mapped[Id]
-    table_id: Mapped[TableId]
-    seq: Mapped[int]
-    hand_number: Mapped[int]
-    seat: Mapped[int]
-    action: Mapped[dict[str, Any]] = mapped_column(JsonType)
-    created_at: Mapped[CreatedAt]
 
-
-class Hint(Base):
-    """A beginner hint given to a seat (tables with the ``hints`` option): one row per
-    decision (``seq``: the table's action count when it was asked), so asking twice for the
-    same move counts once. The score sheets mark the hands in which a seat took hints."""
+class Hint(Decision, Base):
+    """A beginner hint given to a seat (tables with the ``hints`` option), ``action`` the
+    suggested one: one row per decision, so asking twice for the same move counts once. The
+    score sheets mark the hands in which a seat took hints."""
 
     __tablename__ = "hints"
     __table_args__ = (sa.UniqueConstraint("table_id", "hand_number", "seat", "seq"),)
 
-    id: Mapped[Id]
-    table_id: Mapped[TableId]
-    hand_number: Mapped[int]
-    seat: Mapped[int]
-    seq: Mapped[int]
-    action: Mapped[dict[str, Any]] = mapped_column(JsonType)  # the suggested action's JSON
-    created_at: Mapped[CreatedAt]
 
-
-class ChatLine(Base):
+class ChatLine(OfTable, Base):
     """One line of a table's chat, kept with the table (shown at the table and in its
     history). Append-only; the text is stored as typed and escaped wherever it is shown."""
 
     __tablename__ = "chat"
     __table_args__ = (sa.Index("ix_chat_table_id_id", "table_id", "id"),)
 
-    id: Mapped[Id]
-    table_id: Mapped[TableId]
     seat: Mapped[int]
     created_at: Mapped[CreatedAt]
     text: Mapped[str] = mapped_column(sa.String(400))
@@ -126,9 +128,7 @@ class DeletedTable(Base):
     __tablename__ = "deleted_tables"
 
     id: Mapped[Id]
-    invite_code: Mapped[str] = mapped_column(sa.String(64), unique=True)
-    group_id: Mapped[int | None] = mapped_column(
-        sa.ForeignKey("groups.id", ondelete="SET NULL"), default=None, index=True
-    )
+    invite_code: Mapped[InviteCode]
+    group_id: Mapped[GroupRef]
     reason: Mapped[str] = mapped_column(sa.String(16))  # "host" or "retention"
     deleted_at: Mapped[CreatedAt]

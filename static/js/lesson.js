@@ -4,6 +4,7 @@
 // The intended move is highlighted; any other move goes to the server, whose engine says why it
 // is refused, and the coach's panel shows that sentence.
 import { clickCard, drawBoard } from "./board.js";
+import { promptControls } from "./controls.js";
 import { $, fill, h } from "./dom.js";
 import { noticeTrickWon, renderFelt } from "./felt.js";
 import { wirePractice } from "./lessonpractice.js";
@@ -33,15 +34,7 @@ const targetOf = (step) =>
     ? `#ring [data-seat="${Number(step.target.slice(5))}"]`
     : (TARGETS[step.target] ?? "#board");
 
-const controls = {
-  onCard,
-  onBid: () => attempt({ type: "bid", cards: [...state.selected] }),
-  onPass: () => attempt({ type: "pass" }),
-  onDiscard: () => attempt({ type: "discard", cards: [...state.selected] }),
-  onTrump: (trump) => attempt({ type: "trump", trump }),
-  onPartner: (seat) => attempt({ type: "partner", seat }),
-  onReason,
-};
+const controls = promptControls(attempt, { onCard, onReason });
 
 async function load(index, { focus = false } = {}) {
   const response = await fetch(api(index), { cache: "no-store" });

@@ -8,6 +8,7 @@ import { againFeature } from "./again.js";
 import { announceFeature } from "./announce.js";
 import { awayFeature } from "./away.js";
 import { clickCard, drawBoard } from "./board.js";
+import { promptControls } from "./controls.js";
 import { $, fill, toast } from "./dom.js";
 import { aboutMoves, errorText } from "./errors.js";
 import { noticeTrickWon, renderFelt } from "./felt.js";
@@ -65,15 +66,7 @@ const features = [
 const seatExtras = (seat) => features.map((feature) => feature.seatExtra?.(state, seat) ?? null);
 const renderFeatures = () => features.forEach((feature) => feature.render?.(state));
 
-const controls = {
-  onCard,
-  onBid: () => act({ type: "bid", cards: [...state.selected] }),
-  onPass: () => act({ type: "pass" }),
-  onDiscard: () => act({ type: "discard", cards: [...state.selected] }),
-  onTrump: (trump) => act({ type: "trump", trump }),
-  onPartner: (seat) => act({ type: "partner", seat }),
-  onReason: (reason) => toast(reason),
-};
+const controls = promptControls(act, { onCard, onReason: (reason) => toast(reason) });
 
 async function fetchInfo() {
   const response = await fetch(state.api, { cache: "no-store" });

@@ -1,5 +1,5 @@
 """The fan-out's dedicated connections (listen, notify): kept open for ever, reconnecting; and
-sending notifications."""
+sending notifications, batched (:class:`Outbox`)."""
 
 from __future__ import annotations
 
@@ -60,3 +60,35 @@ async def send_once(
         )
         async with await connect as conn:
             await send_notifications(conn, channel, batch)
+
+
+# At most this many notifications per round trip (keeps one statement's parameters bounded).
+BATCH = 500
+
+
+class Outbox:
+    """The notes a process has to send on ``channel``: queued without waiting, sent in batches
+    (one round trip each) on the notify connection while it is up."""
+
+    def __init__(self, channel: str) -> None:
+        self._channel = channel
+        self._queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def put(self, text: str) -> None:
+        self._queue.put_nowait(text)
+
+    async def send_forever(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        """Send what is queued, batch by batch (a failure loses the batch in hand)."""
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty() and len(batch) < BATCH:
+                batch.append(self._queue.get_nowait())
+            await send_notifications(conn, self._channel, batch)
+
+    async def flush(self, conninfo: str, options: dict[str, Any] | None = None) -> None:
+        """Send what is still queued on a connection of its own (graceful shutdown)."""
+        batch = []
+        while not self._queue.empty():
+            batch.append(self._queue.get_nowait())
+        if batch:
+            await send_once(conninfo, self._channel, batch, options)

@@ -43,7 +43,7 @@ from app.config import libpq_url
 from app.http import metrics
 from app.realtime import wire
 from app.realtime.catchup import LogReader
-from app.realtime.dedicated import keep_connected, send_notifications, send_once
+from app.realtime.dedicated import Outbox, keep_connected
 from app.realtime.hub import Hub
 from app.realtime.listeners import RoomListener
 from app.realtime.presence import RemotePresence
@@ -58,8 +58,6 @@ CHANNEL = "mu_table"
 _VERSIONS = select(Table.id, Table.version).where(
     Table.id == any_(bindparam("ids", type_=postgresql.ARRAY(Integer)))
 )
-# At most this many notifications per round trip (keeps one statement's parameters bounded).
-BATCH = 500
 
 
 class Fanout(RoomListener):
@@ -82,7 +80,7 @@ class Fanout(RoomListener):
         self._db = db_engine
         self._resync_seconds = resync_seconds
         self._hub: Hub | None = None
-        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._outbox = Outbox(CHANNEL)
         self._wanted: dict[int, int] = {}  # table id -> newest version announced
         self._refreshing: dict[int, asyncio.Task[None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -108,7 +106,7 @@ class Fanout(RoomListener):
         ]
 
     async def stop(self) -> None:
-        await self._flush()
+        await self._outbox.flush(self._conninfo, self._options)
         tasks = self._tasks + list(self._refreshing.values()) + list(self._background)
         for task in tasks:
             task.cancel()
@@ -123,7 +121,7 @@ class Fanout(RoomListener):
         if len(self._sent_at) > 10_000:  # not heard back (listener down): forget them
             self._sent_at.clear()
         self._sent_at[table_id, version] = time.perf_counter()
-        self._outbox.put_nowait(wire.encode(wire.Commit(table_id, version)))
+        self._outbox.put(wire.encode(wire.Commit(table_id, version)))
 
     # The room events (the fan-out is a listener of every room, see ``listeners.py``).
 
@@ -132,14 +130,14 @@ class Fanout(RoomListener):
 
     def presence_changed(self, room: Room) -> None:
         note = wire.Presence.of(room.live.table_id, self._process, room.local_presence())
-        self._outbox.put_nowait(wire.encode(note))
+        self._outbox.put(wire.encode(note))
 
     def said(self, room: Room, said: wire.Said) -> None:
         text = wire.encode(wire.Relay(room.live.table_id, self._process, said))
         if not wire.fits(text):  # PostgreSQL would refuse the whole batch with it
             log.event("relay_too_large", table=room.live.table_id, size=len(text))
             return
-        self._outbox.put_nowait(text)
+        self._outbox.put(text)
 
     async def _notify_forever(self) -> None:
         await keep_connected(self._conninfo, "notify_down", self._send_batches, self._options)
@@ -150,11 +148,7 @@ class Fanout(RoomListener):
         self.notifying = True
         self._announce_all()
         try:
-            while True:
-                batch = [await self._outbox.get()]
-                while not self._outbox.empty() and len(batch) < BATCH:
-                    batch.append(self._outbox.get_nowait())
-                await send_notifications(conn, CHANNEL, batch)
+            await self._outbox.send_forever(conn)
         finally:
             self.notifying = False
 
@@ -167,14 +161,6 @@ class Fanout(RoomListener):
             return "notifier"
         return None if self._pulse.alive else "heartbeat"
 
-    async def _flush(self) -> None:
-        """Send what is still queued (graceful shutdown), on a connection of its own."""
-        batch = []
-        while not self._outbox.empty():
-            batch.append(self._outbox.get_nowait())
-        if batch:
-            await send_once(self._conninfo, CHANNEL, batch, self._options)
-
     # -- incoming --------------------------------------------------------------------------
 
     async def _listen_forever(self) -> None:
@@ -184,7 +170,7 @@ class Fanout(RoomListener):
         await conn.execute(f"LISTEN {CHANNEL}")
         self._pulse.restart()
         # Presence announced while we were not listening is lost: ask everyone for theirs.
-        self._outbox.put_nowait(wire.encode(wire.Heartbeat(self._process, hello=True)))
+        self._outbox.put(wire.encode(wire.Heartbeat(self._process, hello=True)))
         self.listening = True
         try:
             log.event("listening", channel=CHANNEL)
@@ -243,12 +229,8 @@ class Fanout(RoomListener):
             room.undo.heard_vote(said)
 
     def _heard_presence(self, note: wire.Presence) -> None:
-        assert self._hub is not None
-        if not self._remote.heard(note):
-            return
-        room = self._hub.cached(note.table_id)
-        if room is not None:
-            self._apply_presence(room)
+        if self._remote.heard(note):
+            self._presence_moved([note.table_id])
 
     def _apply_presence(self, room: Room) -> None:
         players = room.live.options.players
@@ -262,13 +244,11 @@ class Fanout(RoomListener):
             if not room.idle:
                 self.presence_changed(room)
 
-    def _expire_presence(self) -> None:
-        """Forget the seats of processes whose heartbeat has not been heard for a while."""
+    def _presence_moved(self, table_ids: list[int]) -> None:
+        """Other processes' seats changed at these tables: tell the rooms held here."""
         assert self._hub is not None
-        for table_id in self._remote.expire(self._resync_seconds):
-            cached = self._hub.cached(table_id)
-            if cached is not None:
-                self._apply_presence(cached)
+        for room in filter(None, map(self._hub.cached, table_ids)):
+            self._apply_presence(room)
 
     def wake(self, room: Room, version: int) -> None:
         """Bring ``room`` up to at least ``version`` soon (one reader per table at a time)."""
@@ -333,8 +313,9 @@ class Fanout(RoomListener):
         failing = False  # logged once per outage, not every round
         while True:
             await asyncio.sleep(self._resync_seconds)
-            self._outbox.put_nowait(wire.encode(wire.Heartbeat(self._process)))
-            self._expire_presence()
+            self._outbox.put(wire.encode(wire.Heartbeat(self._process)))
+            # Forget the seats of processes whose heartbeat has not been heard for a while.
+            self._presence_moved(self._remote.expire(self._resync_seconds))
             try:
                 await self._resync_once()
             except Exception as exc:  # the database may be down: try again next round

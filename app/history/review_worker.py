@@ -3,11 +3,13 @@
 The commit that ends a hand enqueues its review job (``app/jobs``); whichever process runs jobs
 (``python -m app.worker``, or a web process with ``REVIEW_WORKERS`` > 0) claims it and:
 
-1. replays the table (the history's own replay) and marks the review ``running`` under its
-   own name;
+1. replays that one hand from its rows (``replay.load_hand``, not the whole table) and marks
+   the review ``running`` under its own name;
 2. builds the decisions' views here and judges each decision in a process pool of
    ``REVIEW_WORKERS`` processes: the CPU work never runs on the event loop, so no table waits
-   for it, and a pool process gets one seat's view, never a hand's hidden cards;
+   for it, and a pool process gets one seat's view, never a hand's hidden cards. The pool
+   runs at a lower scheduling priority (:data:`POOL_NICENESS`): on a machine that also
+   serves tables, a review takes the CPU the players leave, never their moves' time;
 3. writes progress while the pool works (each write renews the job's lease) and the result at
    the end. A failure is retried by the queue, then shown as ``failed`` with its reason.
 """
@@ -40,6 +42,8 @@ log = logging.getLogger(__name__)
 
 PROGRESS_EVERY_SECONDS = 1.0
 PARENT_CHECK_SECONDS = 1.0  # how soon a pool worker notices its server is gone
+# The review pool's ``nice`` increment (Unix): live play first, reviews in the CPU left over.
+POOL_NICENESS = 10
 
 
 def review_seed(table_id: int, hand_number: int) -> int:
@@ -55,13 +59,20 @@ def process_pool(processes: int) -> Executor:
     return ProcessPoolExecutor(
         processes,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=exit_with_parent,
+        initializer=pool_worker,
         initargs=(os.getpid(),),
     )
 
 
+def pool_worker(parent: int) -> None:
+    """Pool initializer: yield the CPU to the server's live work, and end with the server."""
+    if hasattr(os, "nice"):
+        os.nice(POOL_NICENESS)
+    exit_with_parent(parent)
+
+
 def exit_with_parent(parent: int) -> None:
-    """Pool initializer: end this worker once the server process that started it is gone.
+    """End this pool worker once the server process that started it is gone.
 
     A pool worker holds its own end of the task queue, so a server killed (or stopped without
     waiting for its pool) would leave it waiting on that queue forever, one orphan per worker

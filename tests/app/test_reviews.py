@@ -5,6 +5,7 @@ by exactly one process, computed off the event loop, served by
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import time
@@ -249,3 +250,14 @@ def _alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def test_the_review_pool_leaves_the_cpu_to_live_play_first() -> None:
+    """A review process runs ``POOL_NICENESS`` below the server: the scheduler serves the
+    players' moves first and the reviews from what is left."""
+    pool = review_worker.process_pool(1)
+    try:
+        niceness = pool.submit(os.nice, 0).result(timeout=120)
+    finally:
+        pool.shutdown()
+    assert niceness == min(os.nice(0) + review_worker.POOL_NICENESS, 19)

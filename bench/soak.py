@@ -8,7 +8,8 @@ default this checkout; give an older checkout too for before/after in one run) a
 count (``--processes``), it copies that database (``CREATE DATABASE … TEMPLATE``, so every run
 starts from the same history), starts the servers on it and reports:
 
-- idle CPU: each process's CPU over ``--idle`` seconds with nobody connected (% of a core);
+- idle CPU: each process's CPU over ``--idle`` seconds with nobody connected, once the jobs the
+  history left due (the finished games' reviews) are worked off (% of a core);
 - connections held: the database's backends while idle;
 - resident memory of each process;
 - a live table: five people play one hand (seats alternating between the processes);
@@ -119,6 +120,24 @@ def age_history(name: str, days: float) -> None:
 
 
 # -- servers ---------------------------------------------------------------------------------
+
+
+def due_jobs(name: str) -> int:
+    """Jobs queued or running that are due now (reviews, reminders)."""
+    with psycopg.connect(database_url(name), autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM jobs WHERE status IN ('queued', 'running') AND run_after <= now()"
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+
+def drain_jobs(name: str, timeout: float) -> float:
+    """Wait until no job is due (the servers worked off the history's backlog); the seconds
+    it took (``timeout`` if they did not)."""
+    started = time.monotonic()
+    while due_jobs(name) and time.monotonic() - started < timeout:
+        time.sleep(1.0)
+    return time.monotonic() - started
 
 
 def rss_mib(pid: int) -> float:
@@ -347,6 +366,8 @@ def measure(tree: Path, template: str, count: int, args: argparse.Namespace) -> 
         with servers(tree, database_url(name), count, Path(logs)) as running:
             bases, pids = [b for b, _ in running], [p for _, p in running]
             time.sleep(args.settle)  # start-up work (migrations, first polls) is not idling
+            # Nor is the work the history left due (the finished games' reviews): idle is after.
+            backlog = drain_jobs(name, timeout=args.backlog)
             before = [cpu_seconds(pid) for pid in pids]
             label = f"idle-{tree.name}-{count}"
             samplers = sampling.record(args.sample, label, pids, args.idle) if args.sample else []
@@ -368,6 +389,7 @@ def measure(tree: Path, template: str, count: int, args: argparse.Namespace) -> 
     waited = f"{review:.1f} s" if review is not None else f"not after {REVIEW_WAIT:.0f} s"
     print(
         f"{tree.name or tree}  processes={count}\n"
+        f"  backlog the history left due (its reviews): worked off in {backlog:.0f} s\n"
         f"  idle CPU per process: {', '.join(f'{x:.2f} %' for x in idle)} of a core"
         f" (over {args.idle:.0f} s, nobody connected)\n"
         f"  connections held (idle): {held}\n"
@@ -397,6 +419,9 @@ def main() -> None:
         "--sample", type=Path, help="py-spy the idle servers into this folder (bench/sampling.py)"
     )
     parser.add_argument("--settle", type=float, default=10.0, help="pause after start-up (s)")
+    parser.add_argument(
+        "--backlog", type=float, default=300.0, help="wait at most this long for due jobs (s)"
+    )
     args = parser.parse_args()
     trees = [tree.resolve() for tree in (args.tree or [ROOT])]
     with database() as template:

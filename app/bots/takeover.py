@@ -117,14 +117,14 @@ class TakeoverClock:
         limit = takeover_limit(live.options)
         # Only while somebody is there to be kept waiting: an empty table just pauses.
         if limit is None or live.status != "playing" or not any(snapshot.connected):
-            room.set_stand_ins(frozenset())
-            room.set_takeovers({})
+            room.set_standing(frozenset(), {})
             return None
         gone = self._away_since
-        room.set_stand_ins(frozenset(s for s, since in gone.items() if now - since >= limit))
-        pending = [since + limit - now for since in gone.values() if now - since < limit]
-        # When a bot will take over each away person (browsers count down), until it has.
-        room.set_takeovers(
-            {seat: since + limit for seat, since in gone.items() if now - since < limit}
+        # Who a bot plays for, and when a bot will take over each other away person
+        # (browsers count down), until it has.
+        room.set_standing(
+            frozenset(s for s, since in gone.items() if now - since >= limit),
+            {seat: since + limit for seat, since in gone.items() if now - since < limit},
         )
+        pending = [since + limit - now for since in gone.values() if now - since < limit]
         return min(pending, default=None)

@@ -223,8 +223,7 @@ class Fanout(RoomListener):
         elif isinstance(said, wire.UndoStatus):
             room.undo.heard(said.message)
         elif isinstance(said, wire.Standing):  # the driver's bots (app/bots/drivers.py)
-            room.set_stand_ins(said.stand_ins)
-            room.set_takeovers(said.takeovers)
+            room.set_standing(said.stand_ins, said.takeovers)
         else:
             room.undo.heard_vote(said)
 

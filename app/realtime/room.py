@@ -34,7 +34,7 @@ from app.realtime.talk import TableTalk
 from app.realtime.undo import UndoByConsent
 from app.tables import live as tables_live
 from app.tables import repository, tokens
-from app.tables.due import jobs_due
+from app.tables.due import with_jobs_due
 from app.tables.live import LiveTable
 from app.tables.replay import ReplayError
 from app.tables.rows import ActionRow, HandRow
@@ -138,21 +138,15 @@ class Room:
             connection.push_view(snapshot)
         self.changed()
 
-    def set_stand_ins(self, seats: frozenset[int]) -> None:
-        """Mark the seats a bot now plays for their away person; every view shows it."""
-        if seats != self._stand_ins:
-            self._stand_ins = seats
-            self._broadcast()
-
-    def set_takeovers(self, deadlines: dict[int, float]) -> None:
-        """When (Unix time) a bot takes over each away person; every view shows it. A seat
+    def set_standing(self, stand_ins: frozenset[int], takeovers: dict[int, float]) -> None:
+        """The seats a bot now plays for their away person, and when (Unix time) a bot takes
+        over each other away person: the driver's decision, which every view shows. A seat
         keeps the deadline it was first given (no new view for the same countdown)."""
-        kept = {seat: self._takeovers.get(seat, at) for seat, at in deadlines.items()}
-        if kept == self._takeovers:
-            return
-        shown = self.snapshot().takeovers
-        self._takeovers = kept
-        if self.snapshot().takeovers != shown:
+        shown = self.snapshot()
+        self._stand_ins = stand_ins
+        self._takeovers = {seat: self._takeovers.get(seat, at) for seat, at in takeovers.items()}
+        now = self.snapshot()
+        if (now.stand_ins, now.takeovers) != (shown.stand_ins, shown.takeovers):
             self._broadcast()
 
     async def seat_of(self, token: str) -> int | None:
@@ -245,9 +239,7 @@ class Room:
         (the room then reloaded it)."""
         started = time.perf_counter()
         # The review of a hand this change ended, a correspondence turn's reminder: same commit.
-        jobs = jobs_due(self.live, after, version=self.live.version + 1)
-        if jobs:
-            change = replace(change, jobs=[*change.jobs, *jobs])
+        change = with_jobs_due(self.live, after, change)
         try:
             version = await self.store.writer.commit(
                 table_id=after.table_id, expected_version=self.live.version, change=change

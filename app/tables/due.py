@@ -3,10 +3,12 @@ change's own commit."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from app.jobs.rows import JobRow, remind_at, reminder_job, review_job
 from app.tables.live import LiveTable
+from app.tables.writer import Change
 
 
 def jobs_due(before: LiveTable, after: LiveTable, *, version: int) -> list[JobRow]:
@@ -31,3 +33,9 @@ def jobs_due(before: LiveTable, after: LiveTable, *, version: int) -> list[JobRo
         at = remind_at(options.move_hours, datetime.now(UTC))
         jobs.append(reminder_job(after.table_id, version, at))
     return jobs
+
+
+def with_jobs_due(before: LiveTable, after: LiveTable, change: Change) -> Change:
+    """``change`` (``before`` → ``after``, the next version) with the jobs it makes due."""
+    jobs = jobs_due(before, after, version=before.version + 1)
+    return replace(change, jobs=[*change.jobs, *jobs]) if jobs else change

@@ -85,8 +85,8 @@ def test_a_listener_hears_the_rooms_made_before_and_after_it() -> None:
     rooms.listen(second)
     new = rooms.add(table("new1"))
     assert first.events[-1] == second.events[-1] == ("opened", "new1")
-    old.set_stand_ins(frozenset({1}))
-    new.set_stand_ins(frozenset({0}))
+    old.set_standing(frozenset({1}), {})
+    new.set_standing(frozenset({0}), {})
     assert first.events[-2:] == [("changed", "old"), ("changed", "new1")]
     assert second.events[-2:] == [("changed", "old"), ("changed", "new1")]
 

@@ -108,16 +108,21 @@ def test_catching_up_from_any_point_gives_the_same_table(
     assert same(caught_up, from_scratch(played))
 
 
-def test_the_observer_gets_each_hand_dealt_and_played(played: Played) -> None:
+def _observed(played: Played, actions: list[ActionRow]) -> list[ReplayedHand]:
     seen: list[ReplayedHand] = []
     replay.advance(
         live_mod.new_table(table_id=7, invite_code="replay", options=OPTIONS),
         version=1,
         seats=played.seats,
         hands=played.hands,
-        actions=played.actions,
+        actions=actions,
         on_hand=seen.append,
     )
+    return seen
+
+
+def test_the_observer_gets_each_hand_dealt_and_played(played: Played) -> None:
+    seen = _observed(played, played.actions)
     assert [(hand.number, hand.over) for hand in seen] == [(1, True), (2, False)]
     first = seen[0]
     assert first.dealer == played.hands[0].dealer
@@ -207,19 +212,6 @@ def test_a_kept_history_continued_by_newer_rows_is_the_whole_replay(
     assert _comparable(continued.history) == _comparable(whole.history)
     assert continued.history.running == 2 and len(continued.history.hands) == 1
     assert _table(continued.base) == _table(whole.base)
-
-
-def _observed(played: Played, actions: list[ActionRow]) -> list[ReplayedHand]:
-    seen: list[ReplayedHand] = []
-    replay.advance(
-        live_mod.new_table(table_id=7, invite_code="replay", options=OPTIONS),
-        version=1,
-        seats=played.seats,
-        hands=played.hands,
-        actions=actions,
-        on_hand=seen.append,
-    )
-    return seen
 
 
 def _hand(hand: ReplayedHand) -> tuple[Any, ...]:

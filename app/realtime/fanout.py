@@ -14,12 +14,9 @@ a version jump is healed by reading from the log, and every ``resync_seconds`` o
 ``SELECT`` compares the versions of all cached rooms with the database (a writer killed
 between commit and NOTIFY, a listener that was reconnecting).
 
-Presence (which seats have a socket, ``presence.py``), talk and undo requests go over the same
-channel, as does each process's heartbeat (``pulse.py``): a process that does not hear its own
-is not ready and reconnects its listener. Presence is announced when it changes, and all of a
-process's again only when it may have been missed (see :meth:`Fanout._announce_all`): another
-process's seats count while its heartbeat is heard, so an evening of quiet tables sends nothing
-per table.
+Presence (which seats have a socket, announced when it changes: ``presence.py``), talk and undo
+requests go over the same channel, as does each process's heartbeat (``pulse.py``): a process
+that does not hear its own is not ready and reconnects its listener.
 
 Every note on the channel is a typed value of ``wire.py``, its one encoder and decoder.
 """
@@ -146,7 +143,7 @@ class Fanout(RoomListener):
         # On a failure the batch in hand is lost; the others' periodic resync heals it, and
         # the presence in it is announced again on the new connection.
         self.notifying = True
-        self._announce_all()
+        self._hello()
         try:
             await self._outbox.send_forever(conn)
         finally:
@@ -170,7 +167,8 @@ class Fanout(RoomListener):
         await conn.execute(f"LISTEN {CHANNEL}")
         self._pulse.restart()
         # Presence announced while we were not listening is lost: ask everyone for theirs.
-        self._outbox.put(wire.encode(wire.Heartbeat(self._process, hello=True)))
+        self._remote.reconfirm()
+        self._hello()
         self.listening = True
         try:
             log.event("listening", channel=CHANNEL)
@@ -190,10 +188,15 @@ class Fanout(RoomListener):
         if isinstance(note, wire.Heartbeat):
             if note.process == self._process:
                 self._pulse.heard()
-            elif self._remote.alive(note.process) or note.hello:
-                self._announce_all()  # a process new to us, or one that may have missed ours
+            else:
+                new = self._remote.alive(note.process)
+                if note.hello:  # it may have missed our notes, and we some of its
+                    self._remote.reconfirm(note.process)
+                if new or note.hello:
+                    self._announce_all()
         elif isinstance(note, wire.Presence):
-            self._heard_presence(note)
+            if self._remote.heard(note):
+                self._presence_moved([note.table_id])
         elif isinstance(note, wire.Relay):
             self._heard_relay(note)
         else:
@@ -227,19 +230,18 @@ class Fanout(RoomListener):
         else:
             room.undo.heard_vote(said)
 
-    def _heard_presence(self, note: wire.Presence) -> None:
-        if self._remote.heard(note):
-            self._presence_moved([note.table_id])
-
     def _apply_presence(self, room: Room) -> None:
         players = room.live.options.players
         room.set_remote_presence(self._remote.seats(room.live.table_id, players))
 
+    def _hello(self) -> None:
+        """Notes of ours or to us may have been lost: say hello, then announce ours again."""
+        self._outbox.put(wire.encode(wire.Heartbeat(self._process, hello=True)))
+        self._announce_all()
+
     def _announce_all(self) -> None:
         """Announce the seats of every room with a socket here (they may have been missed)."""
-        if self._hub is None:
-            return
-        for room in self._hub.rooms():
+        for room in self._hub.rooms() if self._hub is not None else ():
             if not room.idle:
                 self.presence_changed(room)
 

@@ -46,3 +46,30 @@ def test_a_heartbeat_keeps_a_process_seats_without_announcing_them_again() -> No
     assert remote.expire(2.0) == [7]  # table 9 had nothing left to forget
     assert remote.seats(7, 3) == (False, False, False)
     assert remote.alive("a")  # back (restarted): new again
+
+
+def test_a_lost_goodbye_does_not_leave_a_seat_connected() -> None:
+    """Notes may be lost while a connection is down (here: "nobody at table 9 any more").
+    After a hello, what is not announced again within a round is dropped; what is, stays."""
+    now = [0.0]
+    remote = RemotePresence(process="here", clock=lambda: now[0])
+    remote.heard(Presence(7, "a", 0b001))
+    remote.heard(Presence(9, "a", 0b010))
+    remote.heard(Presence(9, "b", 0b100))
+    now[0] += 1.0
+    remote.reconfirm("a")  # a said hello: it announces all its seats again, at once
+    remote.heard(Presence(7, "a", 0b001))  # table 9's goodbye from a was lost
+    now[0] += 0.5
+    assert remote.expire(2.0) == []  # not a round yet
+    now[0] += 1.5
+    for process in ("a", "b"):
+        remote.alive(process)  # their heartbeats
+    assert remote.expire(2.0) == [9]
+    assert remote.seats(7, 3) == (True, False, False)
+    assert remote.seats(9, 3) == (False, False, True)  # b's seat was not asked about
+    remote.reconfirm()  # our listener reconnected: everyone's must be confirmed
+    now[0] += 2.0
+    for process in ("a", "b"):
+        remote.alive(process)  # their heartbeats
+    assert sorted(remote.expire(2.0)) == [7, 9]  # nobody answered
+    assert remote.seats(7, 3) == remote.seats(9, 3) == (False, False, False)

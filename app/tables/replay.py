@@ -182,7 +182,7 @@ def replay_hand(options: TableOptions, row: HandRow, actions: Sequence[ActionRow
     Raises:
         ReplayError: the rows do not replay.
     """
-    rules = new_table(table_id=0, invite_code="", options=options).game.options
+    rules = options.game_options()
     dealt = engine.deal(
         rules.players, row.dealer, random.Random(row.seed), rules.variant, rules.removed_colours
     )

@@ -55,7 +55,9 @@ def build(
 ) -> Jobs:
     """The job loop and its handlers; ``hub``: the web process's rooms (presence for the
     reminders), ``store``: how a worker without rooms loads a table."""
-    reviews = ReviewWorker(db_engine=db_engine, processes=processes)
+    reviews = ReviewWorker(
+        db_engine=db_engine, processes=processes, idle=settings.review_priority == "idle"
+    )
     reminders = Reminders(db_engine=db_engine, notifier=notifier, hub=hub, store=store)
     runner = JobRunner(
         db_engine=db_engine,

@@ -82,6 +82,10 @@ class Settings(BaseSettings):
     # hand-review pool processes per process that runs jobs; 0: this web process runs no jobs
     # (``python -m app.worker`` does, which uses at least 1 pool process).
     review_workers: int = Field(default=1, ge=0, le=64)
+    # The review pool's CPU priority: "idle" (Linux SCHED_IDLE: only CPU nobody else wants,
+    # so moves never wait for reviews; a machine busy all the time delays them) or "low"
+    # (nice +10: a small share even then). Elsewhere than Linux both are nice +10.
+    review_priority: Literal["idle", "low"] = "idle"
     # How often an idle job loop looks for due jobs (PostgreSQL also wakes it at once with a
     # ``mu_jobs`` notification when a review is waited for), and how long a claimed job's lease
     # lasts without renewal before another worker takes the job over (its worker died).

@@ -8,8 +8,10 @@ The commit that ends a hand enqueues its review job (``app/jobs``); whichever pr
 2. builds the decisions' views here and judges each decision in a process pool of
    ``REVIEW_WORKERS`` processes: the CPU work never runs on the event loop, so no table waits
    for it, and a pool process gets one seat's view, never a hand's hidden cards. The pool
-   runs at a lower scheduling priority (:data:`POOL_NICENESS`): on a machine that also
-   serves tables, a review takes the CPU the players leave, never their moves' time;
+   runs in the idle scheduling class (Linux ``SCHED_IDLE``, ``REVIEW_PRIORITY=idle``; else
+   :data:`POOL_NICENESS` below the server): on a machine that also serves tables, a review
+   takes the CPU the players leave, never their moves' time (``nice`` alone still gave it a
+   tenth of a busy core and the moves' p99 went from ~0.1 s to ~0.5 s, ``bench/ws_bench.py``);
 3. writes progress while the pool works (each write renews the job's lease) and the result at
    the end. A failure is retried by the queue, then shown as ``failed`` with its reason.
 """
@@ -53,21 +55,25 @@ def review_seed(table_id: int, hand_number: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def process_pool(processes: int) -> Executor:
+def process_pool(processes: int, *, idle: bool = True) -> Executor:
+    """The review pool; ``idle``: in the idle scheduling class (``REVIEW_PRIORITY``)."""
     # spawn: a fork of a process running an event loop and threads is not safe; a spawned
     # child imports only the engine.
     return ProcessPoolExecutor(
         processes,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=pool_worker,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), idle),
     )
 
 
-def pool_worker(parent: int) -> None:
+def pool_worker(parent: int, idle: bool = True) -> None:
     """Pool initializer: yield the CPU to the server's live work, and end with the server."""
     if hasattr(os, "nice"):
         os.nice(POOL_NICENESS)
+    if idle and hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        # Runs only on CPU nobody else wants (any user may lower its own priority this way).
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     exit_with_parent(parent)
 
 
@@ -101,10 +107,12 @@ class ReviewWorker(Handler):
         *,
         db_engine: AsyncEngine,
         processes: int,
+        idle: bool = True,
         executor: Executor | None = None,
     ) -> None:
         self._db = db_engine
         self._processes = processes
+        self._idle = idle
         self._executor = executor
 
     async def close(self) -> None:
@@ -146,7 +154,7 @@ class ReviewWorker(Handler):
         todo = list(decision_views(record.dealt, moves))
         await self._report(lease, 0, len(todo))
         if self._executor is None:
-            self._executor = process_pool(self._processes)
+            self._executor = process_pool(self._processes, idle=self._idle)
         loop = asyncio.get_running_loop()
         futures = [
             loop.run_in_executor(

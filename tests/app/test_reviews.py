@@ -253,11 +253,25 @@ def _alive(pid: int) -> bool:
 
 
 def test_the_review_pool_leaves_the_cpu_to_live_play_first() -> None:
-    """A review process runs ``POOL_NICENESS`` below the server: the scheduler serves the
-    players' moves first and the reviews from what is left."""
+    """A review process runs in the idle scheduling class, ``POOL_NICENESS`` below the
+    server: the scheduler serves the players' moves first and the reviews from what is left."""
     pool = review_worker.process_pool(1)
     try:
         niceness = pool.submit(os.nice, 0).result(timeout=120)
+        policy = pool.submit(os.sched_getscheduler, 0).result(timeout=120)
     finally:
         pool.shutdown()
     assert niceness == min(os.nice(0) + review_worker.POOL_NICENESS, 19)
+    # Linux: the idle class, which runs only when no server (or database) thread wants a core.
+    assert policy == os.SCHED_IDLE
+
+
+def test_a_low_priority_review_pool_keeps_a_share_of_the_cpu() -> None:
+    """``REVIEW_PRIORITY=low``: nice +10 in the normal class, so a machine busy all the time
+    still reviews (slowly)."""
+    pool = review_worker.process_pool(1, idle=False)
+    try:
+        policy = pool.submit(os.sched_getscheduler, 0).result(timeout=120)
+    finally:
+        pool.shutdown()
+    assert policy == os.SCHED_OTHER

@@ -23,7 +23,15 @@ REVIEW_TIMEOUT_MS = 90_000
 def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of its own: quick bots, and a review worker that looks often."""
     running = Server(tmp_path_factory.mktemp("review-db") / "mu.db")
-    running.env.update({"BOT_DELAY_MS": "30", "REVIEW_POLL_SECONDS": "0.3", "REVIEW_WORKERS": "1"})
+    # REVIEW_PRIORITY low: the review gets a share of the CPU even while other tests run.
+    running.env.update(
+        {
+            "BOT_DELAY_MS": "30",
+            "REVIEW_POLL_SECONDS": "0.3",
+            "REVIEW_WORKERS": "1",
+            "REVIEW_PRIORITY": "low",
+        }
+    )
     running.start()
     yield running
     running.stop()

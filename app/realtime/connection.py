@@ -96,6 +96,9 @@ def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
     """The encoded view of ``seat`` at ``snapshot``, rendered once per snapshot and seat."""
     frame = snapshot.frames.get(seat)
     if frame is None:
-        frame = messages.view_frame(present.render(snapshot, seat))
+        if not snapshot.table_json:  # the table's part is everyone's: encoded once too
+            snapshot.table_json.append(messages.table_json(present.table_fields(snapshot)))
+        hand = present.hand_view(snapshot, seat)
+        frame = messages.join_view(hand, snapshot.table_json[0], snapshot.live.version)
         snapshot.frames[seat] = frame
     return frame

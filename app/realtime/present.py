@@ -29,6 +29,8 @@ class Snapshot:
     # Encoded view frames by seat (None: spectators), filled as connections send: every
     # spectator, and a person's second tab, gets the same bytes, rendered once.
     frames: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
+    # The encoded table part every frame of this snapshot shares (``table_fields``), once.
+    table_json: list[bytes] = field(default_factory=list, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +113,24 @@ def _second(at: float | None) -> float | None:
 
 def render(snapshot: Snapshot, seat: int | None) -> View:
     """The view for ``seat`` (None: a spectator)."""
+    return View(hand_view(snapshot, seat), table_fields(snapshot))
+
+
+def hand_view(snapshot: Snapshot, seat: int | None) -> engine.HandView | WaitingView:
+    """The recipient's part of a view: the hand as ``seat`` may see it (``engine.view``
+    redacts the others' cards), or the waiting table before the first deal."""
+    game = snapshot.live.game
+    if game.hand is None:
+        return WaitingView(game.options.variant, game.options.players, game.next_dealer, seat)
+    return engine.view(game.hand, seat)
+
+
+def table_fields(snapshot: Snapshot) -> TableFields:
+    """Everyone's part of a view: the same for every seat and spectator, so a connection
+    encodes it once per snapshot (``connection._view_frame``)."""
     live = snapshot.live
-    game = engine.game_view(live.game, seat)
-    hand = game.hand or WaitingView(game.variant, game.players, game.next_dealer, seat)
-    table = TableFields(
+    game = live.game
+    return TableFields(
         version=live.version,
         status=live.status,
         hand_number=game.hand_number,
@@ -128,4 +144,3 @@ def render(snapshot: Snapshot, seat: int | None) -> View:
         closed_to_spectators=live.host.closed_to_spectators,
         host_event=_public(live.host.last),
     )
-    return View(hand, table)

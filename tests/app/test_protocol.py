@@ -79,16 +79,25 @@ def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.Monkey
         live = live_mod.seat(live, index, SeatInfo(f"P{index}", f"hash{index}"))
     snapshot = Snapshot(live_mod.deal(live, seed=7), connected=(True, True, True))
     renders: list[int | None] = []
-    real_render = present.render
+    tables: list[Snapshot] = []
+    real_hand_view, real_table_fields = present.hand_view, present.table_fields
 
-    def counting_render(snap: Snapshot, seat: int | None) -> present.View:
+    def counting_hand_view(snap: Snapshot, seat: int | None) -> object:
         renders.append(seat)
-        return real_render(snap, seat)
+        return real_hand_view(snap, seat)
 
-    monkeypatch.setattr(present, "render", counting_render)
+    def counting_table_fields(snap: Snapshot) -> present.TableFields:
+        tables.append(snap)
+        return real_table_fields(snap)
+
+    monkeypatch.setattr(present, "hand_view", counting_hand_view)
+    monkeypatch.setattr(present, "table_fields", counting_table_fields)
     spectators = [connection._view_frame(snapshot, None) for _ in range(4)]
     players = [connection._view_frame(snapshot, seat) for seat in (0, 1, 0)]
     assert renders == [None, 0, 1]
+    assert tables == [snapshot]  # the table's part is everyone's: built and encoded once
+    # Each frame is exactly the view ``present.render`` gives that recipient.
+    assert players[1] == messages.view_frame(present.render(snapshot, 1))
     assert len(set(spectators)) == 1 and players[0] == players[2] != players[1]
     # Each frame is that seat's own view: a spectator's holds no hand, a player's its own.
     assert json.loads(spectators[0])["view"]["hand"] == []

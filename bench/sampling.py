@@ -39,6 +39,7 @@ def record(
                 "--format",
                 "raw",
                 "--nonblocking",
+                "--gil",  # only the thread running Python: a C call that waits does not count
                 "--output",
                 str(folder / f"{label}-{index}.txt"),
             ],

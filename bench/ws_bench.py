@@ -90,11 +90,18 @@ def free_port() -> int:
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc), to report CPU per action;
     0 for a process that is gone."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far (0, 0 for a process that is gone): the
+    system share is mostly the sockets' sends and receives."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def transactions(database_url: str) -> int:
@@ -331,6 +338,7 @@ class Result:
     latencies: list[float]
     errors: int
     server_cpu: float = 0.0
+    server_system: float = 0.0
     client_cpu: float = 0.0
     database_cpu: float = 0.0
     transactions: int = 0
@@ -343,7 +351,8 @@ class Result:
             f"K={self.tables:<4} actions={self.actions:<6}"
             f" {self.actions / self.seconds:8.1f} actions/s"
             f"   latency p50 {p50:6.2f} ms  p99 {p99:7.2f} ms  max {ms[-1]:7.2f} ms"
-            f"   CPU per action: server {1000 * self.server_cpu / max(1, self.actions):.2f} ms,"
+            f"   CPU per action: server {1000 * self.server_cpu / max(1, self.actions):.2f} ms"
+            f" (system {1000 * self.server_system / max(1, self.actions):.2f}),"
             f" bench client {1000 * self.client_cpu / max(1, self.actions):.2f} ms,"
             f" PostgreSQL {1000 * self.database_cpu / max(1, self.actions):.2f} ms"
             f"   database transactions per action {self.transactions / max(1, self.actions):.1f}"
@@ -382,6 +391,7 @@ async def run(
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
     latencies: list[float] = []
     transactions_before = transactions(database_url) if database_url else 0
+    system_before = sum(cpu_split(pid)[1] for pid in pids)
     cpu_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
     database_before = database_cpu_seconds()
     started = time.monotonic()
@@ -389,6 +399,7 @@ async def run(
     counts = await asyncio.gather(*(play(t, started + seconds, think, latencies) for t in opened))
     elapsed = time.monotonic() - started
     server_cpu = sum(map(cpu_seconds, pids)) - cpu_before
+    server_system = sum(cpu_split(pid)[1] for pid in pids) - system_before
     client_cpu = time.process_time() - client_before
     database_cpu = database_cpu_seconds() - database_before
     for done in samplers:
@@ -406,6 +417,7 @@ async def run(
         latencies,
         errors,
         server_cpu,
+        server_system,
         client_cpu,
         database_cpu,
         transacted,

@@ -223,6 +223,22 @@ def decision_views(
         state = apply(state, seat, action)
 
 
+def review_moves(
+    dealt: HandState, moves: Sequence[Move], wanted: Sequence[int], *, seed: int
+) -> list[DecisionReview]:
+    """:func:`review_move` of the decisions at the indices ``wanted`` of the hand dealt as
+    ``dealt`` and played as ``moves``, in that order: each judged from its seat's view alone
+    (:func:`decision_views`). A top-level function of plain arguments, so a process pool can
+    review a part of a hand from the hand's own record (a few kilobytes to send, not a view
+    per decision). ``IllegalAction`` if the log does not replay."""
+    chosen = set(wanted)
+    return [
+        review_move(seen, action, seed=seed, move=index)
+        for index, seen, action in decision_views(dealt, moves[: max(chosen, default=-1) + 1])
+        if index in chosen
+    ]
+
+
 def review_move(seen: HandView, taken: Action, *, seed: int, move: int) -> DecisionReview:
     """:func:`review_decision` of the decision at index ``move`` of a hand reviewed with
     ``seed`` (a top-level function of plain arguments: a process pool can run it)."""

@@ -5,13 +5,14 @@ The commit that ends a hand enqueues its review job (``app/jobs``); whichever pr
 
 1. replays that one hand from its rows (``replay.load_hand``, not the whole table) and marks
    the review ``running`` under its own name;
-2. builds the decisions' views here and judges each decision in a process pool of
-   ``REVIEW_WORKERS`` processes: the CPU work never runs on the event loop, so no table waits
-   for it, and a pool process gets one seat's view, never a hand's hidden cards. The pool
+2. judges the decisions in a process pool of ``REVIEW_WORKERS`` processes, a few decisions
+   per task (``engine.review.review_moves``: the task gets the hand's record, a few KB, and
+   judges each decision from its seat's view alone). The CPU work never runs on the event
+   loop, so no table waits for it; sending a view per decision instead cost the server ~5 ms
+   of pickling per hand on its own threads, which took the GIL from live play. The pool
    runs in the idle scheduling class (Linux ``SCHED_IDLE``, ``REVIEW_PRIORITY=idle``; else
    :data:`POOL_NICENESS` below the server): on a machine that also serves tables, a review
-   takes the CPU the players leave, never their moves' time (``nice`` alone still gave it a
-   tenth of a busy core and the moves' p99 went from ~0.1 s to ~0.5 s, ``bench/ws_bench.py``);
+   takes the CPU the players leave, never their moves' time;
 3. writes progress while the pool works (each write renews the job's lease) and the result at
    the end. A failure is retried by the queue, then shown as ``failed`` with its reason.
 """
@@ -38,7 +39,7 @@ from app.history import reviews, service
 from app.jobs.queue import Claimed
 from app.jobs.runner import Handler, Lease, LeaseLost, Unrecoverable
 from app.tables import replay
-from engine.review import DecisionReview, HandReview, decision_views, review_move
+from engine.review import DecisionReview, HandReview, review_moves
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,17 @@ PROGRESS_EVERY_SECONDS = 1.0
 PARENT_CHECK_SECONDS = 1.0  # how soon a pool worker notices its server is gone
 # The review pool's ``nice`` increment (Unix): live play first, reviews in the CPU left over.
 POOL_NICENESS = 10
+
+
+DECISIONS_PER_TASK = 8  # a review's progress moves in steps of about this many decisions
+
+
+def _parts(total: int, processes: int) -> list[list[int]]:
+    """The decisions ``0 .. total-1`` dealt into tasks of about DECISIONS_PER_TASK, and at
+    least one task per pool process; interleaved, so each task has early and late moves
+    (the late ones, with fewer unknown cards, are cheaper)."""
+    count = max(1, min(total, max(processes, -(-total // DECISIONS_PER_TASK))))
+    return [list(range(first, total, count)) for first in range(count)]
 
 
 def review_seed(table_id: int, hand_number: int) -> int:
@@ -151,25 +163,29 @@ class ReviewWorker(Handler):
         assert job.table_id is not None and job.hand_number is not None
         seed = review_seed(job.table_id, job.hand_number)
         moves = [(move.seat, move.action) for move in record.moves]
-        todo = list(decision_views(record.dealt, moves))
-        await self._report(lease, 0, len(todo))
+        total = len(moves)  # every move is a decision of its seat
+        await self._report(lease, 0, total)
         if self._executor is None:
             self._executor = process_pool(self._processes, idle=self._idle)
         loop = asyncio.get_running_loop()
+        # A few decisions per task, each task sent the hand's record (not a view per decision):
+        # the server's threads pickle a few kilobytes per hand, so live play does not wait for
+        # them, and the progress still moves every few decisions.
         futures = [
             loop.run_in_executor(
-                self._executor, partial(review_move, seen, action, seed=seed, move=index)
+                self._executor,
+                partial(review_moves, record.dealt, moves, part, seed=seed),
             )
-            for index, seen, action in todo
+            for part in _parts(total, self._processes)
         ]
         done: list[DecisionReview] = []
         last = time.monotonic()
         try:
             for future in asyncio.as_completed(futures):
-                done.append(await future)
-                if time.monotonic() - last >= PROGRESS_EVERY_SECONDS or len(done) == len(todo):
+                done.extend(await future)
+                if time.monotonic() - last >= PROGRESS_EVERY_SECONDS or len(done) == total:
                     last = time.monotonic()
-                    await self._report(lease, len(done), len(todo))
+                    await self._report(lease, len(done), total)
         finally:
             for other in futures:
                 other.cancel()  # the lease was lost or a decision failed: stop the rest

@@ -275,3 +275,13 @@ def test_a_low_priority_review_pool_keeps_a_share_of_the_cpu() -> None:
     finally:
         pool.shutdown()
     assert policy == os.SCHED_OTHER
+
+
+@pytest.mark.parametrize(("total", "processes"), [(74, 1), (74, 4), (5, 8), (1, 1), (17, 2)])
+def test_a_review_is_split_into_tasks_that_cover_every_decision_once(
+    total: int, processes: int
+) -> None:
+    parts = review_worker._parts(total, processes)
+    assert sorted(move for part in parts for move in part) == list(range(total))
+    assert all(parts) and len(parts) >= min(total, processes)  # every pool process has work
+    assert max(map(len, parts)) <= max(review_worker.DECISIONS_PER_TASK, -(-total // processes))

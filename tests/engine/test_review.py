@@ -16,6 +16,7 @@ from engine.review import (
     costliest,
     review_decision,
     review_hand,
+    review_moves,
     same_choice,
     suggest,
 )
@@ -83,6 +84,19 @@ def test_a_review_is_deterministic_for_its_seed() -> None:
     one = review_hand(dealt, moves[:12], seed=5)
     assert one == review_hand(dealt, moves[:12], seed=5)
     assert engine.to_json(one) == engine.to_json(review_hand(dealt, moves[:12], seed=5))
+
+
+def test_a_hand_reviewed_in_parts_is_the_whole_hand_reviewed() -> None:
+    """A pool task reviews some of a hand's decisions from the hand's record: any split into
+    parts gives exactly the decisions of the whole review (each one seeded by its move)."""
+    dealt, moves = played(5, "classic", seed=4)
+    moves = moves[:14]
+    whole = review_hand(dealt, moves, seed=7).decisions
+    parts = [list(range(first, len(moves), 3)) for first in range(3)]
+    pieces = [d for part in parts for d in review_moves(dealt, moves, part, seed=7)]
+    assert sorted(pieces, key=lambda d: d.move) == list(whole)
+    assert [d.move for d in review_moves(dealt, moves, [9, 2], seed=7)] == [2, 9]  # move order
+    assert review_moves(dealt, moves, [], seed=7) == []
 
 
 def test_progress_is_reported_per_decision() -> None:

@@ -131,7 +131,11 @@ def database_cpu_seconds() -> float:
 
 @contextmanager
 def running_server(
-    database_url: str, *, multi_process: bool = False, profile: str | None = None
+    database_url: str,
+    *,
+    multi_process: bool = False,
+    profile: str | None = None,
+    jobs: bool = True,
 ) -> Iterator[tuple[str, int]]:
     port = free_port()
     env = {
@@ -140,6 +144,7 @@ def running_server(
         "MULTI_PROCESS": str(int(multi_process)),
         # The bench is one client address acting as fast as it can: no per-client limits.
         **BENCH_LIMITS,
+        **({} if jobs else {"REVIEW_WORKERS": "0"}),
     }
     python = [sys.executable] + (["-m", "cProfile", "-o", profile] if profile else [])
     command = [*python, "-m", "app", "--host", "127.0.0.1", "--port", str(port)]
@@ -161,18 +166,44 @@ def running_server(
 
 @contextmanager
 def running_servers(
-    database_url: str, count: int, profile: str | None
+    database_url: str, count: int, profile: str | None, worker: bool = False
 ) -> Iterator[list[tuple[str, int]]]:
-    """``count`` server processes on one database (the first one migrates it)."""
+    """``count`` server processes on one database (the first one migrates it); ``worker``:
+    they run no jobs, a ``python -m app.worker`` process does (its pid comes last, port 0)."""
     with ExitStack() as stack:
-        yield [
+        servers = [
             stack.enter_context(
                 running_server(
-                    database_url, multi_process=count > 1, profile=profile if i == 0 else None
+                    database_url,
+                    multi_process=count > 1 or worker,
+                    profile=profile if i == 0 else None,
+                    jobs=not worker,
                 )
             )
             for i in range(count)
         ]
+        if worker:
+            servers.append(("", stack.enter_context(running_worker(database_url))))
+        yield servers
+
+
+@contextmanager
+def running_worker(database_url: str) -> Iterator[int]:
+    """``python -m app.worker`` on the database: the reviews of the hands the bench ends."""
+    env = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "WARNING"}
+    command = [sys.executable, "-m", "app.worker"]
+    with tempfile.TemporaryFile() as log:
+        worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
+        try:
+            yield worker.pid
+        finally:
+            worker.send_signal(signal.SIGINT)
+            try:
+                worker.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+                log.seek(0)
+                sys.stderr.write(log.read().decode(errors="replace")[-4000:])
 
 
 BENCH_LIMITS = {
@@ -339,6 +370,7 @@ class Result:
     errors: int
     server_cpu: float = 0.0
     server_system: float = 0.0
+    worker_cpu: float | None = None  # the job worker's own process (not its review pool)
     client_cpu: float = 0.0
     database_cpu: float = 0.0
     transactions: int = 0
@@ -353,7 +385,12 @@ class Result:
             f"   latency p50 {p50:6.2f} ms  p99 {p99:7.2f} ms  max {ms[-1]:7.2f} ms"
             f"   CPU per action: server {1000 * self.server_cpu / max(1, self.actions):.2f} ms"
             f" (system {1000 * self.server_system / max(1, self.actions):.2f}),"
-            f" bench client {1000 * self.client_cpu / max(1, self.actions):.2f} ms,"
+            + (
+                ""
+                if self.worker_cpu is None
+                else f" job worker {1000 * self.worker_cpu / max(1, self.actions):.2f} ms,"
+            )
+            + f" bench client {1000 * self.client_cpu / max(1, self.actions):.2f} ms,"
             f" PostgreSQL {1000 * self.database_cpu / max(1, self.actions):.2f} ms"
             f"   database transactions per action {self.transactions / max(1, self.actions):.1f}"
             f"   errors {self.errors}"
@@ -369,6 +406,7 @@ async def run(
     spectators: int = 0,
     sample: Path | None = None,
     database_url: str | None = None,
+    worker: list[int] | None = None,
 ) -> Result:
     ws_bases = [base.replace("http://", "ws://") for base in bases]
     limits = httpx.Limits(max_connections=50)
@@ -393,6 +431,7 @@ async def run(
     transactions_before = transactions(database_url) if database_url else 0
     system_before = sum(cpu_split(pid)[1] for pid in pids)
     cpu_before, client_before = sum(map(cpu_seconds, pids)), time.process_time()
+    worker_before = sum(map(cpu_seconds, worker or []))
     database_before = database_cpu_seconds()
     started = time.monotonic()
     samplers = sampling.record(sample, f"K{tables}", pids, seconds) if sample else []
@@ -400,6 +439,7 @@ async def run(
     elapsed = time.monotonic() - started
     server_cpu = sum(map(cpu_seconds, pids)) - cpu_before
     server_system = sum(cpu_split(pid)[1] for pid in pids) - system_before
+    worker_cpu = sum(map(cpu_seconds, worker or [])) - worker_before
     client_cpu = time.process_time() - client_before
     database_cpu = database_cpu_seconds() - database_before
     for done in samplers:
@@ -418,6 +458,7 @@ async def run(
         errors,
         server_cpu,
         server_system,
+        worker_cpu if worker else None,
         client_cpu,
         database_cpu,
         transacted,
@@ -437,12 +478,19 @@ def main() -> None:
     parser.add_argument(
         "--spectators", type=int, default=0, help="spectator sockets per table (they only read)"
     )
+    parser.add_argument(
+        "--worker",
+        action="store_true",
+        help="the servers run no jobs (REVIEW_WORKERS=0); a python -m app.worker process does",
+    )
     args = parser.parse_args()
     with (
         scratch_database() as database_url,
-        running_servers(database_url, args.processes, args.profile) as servers,
+        running_servers(database_url, args.processes, args.profile, args.worker) as servers,
     ):
-        bases, pids = [base for base, _ in servers], [pid for _, pid in servers]
+        bases = [base for base, _ in servers if base]
+        pids = [pid for base, pid in servers if base]
+        worker = [pid for base, pid in servers if not base]
         database = make_url(database_url).database
         print(f"servers {' '.join(bases)}  database {database}  think {args.think} s")
         print(f"load average before: {' '.join(map(str, os.getloadavg()))}")
@@ -459,6 +507,7 @@ def main() -> None:
                     args.spectators,
                     args.sample,
                     database_url,
+                    worker,
                 )
             )
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())

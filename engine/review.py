@@ -227,16 +227,20 @@ def review_moves(
     dealt: HandState, moves: Sequence[Move], wanted: Sequence[int], *, seed: int
 ) -> list[DecisionReview]:
     """:func:`review_move` of the decisions at the indices ``wanted`` of the hand dealt as
-    ``dealt`` and played as ``moves``, in that order: each judged from its seat's view alone
-    (:func:`decision_views`). A top-level function of plain arguments, so a process pool can
-    review a part of a hand from the hand's own record (a few kilobytes to send, not a view
-    per decision). ``IllegalAction`` if the log does not replay."""
+    ``dealt`` and played as ``moves``, in move order: each judged from its seat's view alone
+    (``engine.view`` of the state just before it). A top-level function of plain arguments,
+    so a process pool can review a part of a hand from the hand's own record (a few kilobytes
+    to send, not a view per decision). ``IllegalAction`` if the log does not replay."""
     chosen = set(wanted)
-    return [
-        review_move(seen, action, seed=seed, move=index)
-        for index, seen, action in decision_views(dealt, moves[: max(chosen, default=-1) + 1])
-        if index in chosen
-    ]
+    last = max(chosen, default=-1)
+    out: list[DecisionReview] = []
+    state = dealt
+    for index, (seat, action) in enumerate(moves[: last + 1]):
+        if index in chosen:
+            out.append(review_move(view(state, seat), action, seed=seed, move=index))
+        if index < last:
+            state = apply(state, seat, action)
+    return out
 
 
 def review_move(seen: HandView, taken: Action, *, seed: int, move: int) -> DecisionReview:

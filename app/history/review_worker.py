@@ -20,6 +20,7 @@ The commit that ends a hand enqueues its review job (``app/jobs``); whichever pr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import multiprocessing
@@ -84,8 +85,10 @@ def pool_worker(parent: int, idle: bool = True) -> None:
     if hasattr(os, "nice"):
         os.nice(POOL_NICENESS)
     if idle and hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-        # Runs only on CPU nobody else wants (any user may lower its own priority this way).
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        # Runs only on CPU nobody else wants (any user may lower its own priority this way;
+        # a sandbox that forbids it leaves the pool at nice +10 rather than without reviews).
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     exit_with_parent(parent)
 
 

@@ -182,11 +182,19 @@ class ReviewWorker(Handler):
             for part in _parts(total, self._processes)
         ]
         done: list[DecisionReview] = []
+        pending: set[asyncio.Future[list[DecisionReview]]] = set(futures)
         last = time.monotonic()
         try:
-            for future in asyncio.as_completed(futures):
-                done.extend(await future)
-                if time.monotonic() - last >= PROGRESS_EVERY_SECONDS or len(done) == total:
+            while pending:
+                # Report (and so renew the lease) every PROGRESS_EVERY_SECONDS even when no
+                # task ends meanwhile: a pool starved by live play (the idle class) is slow,
+                # not dead, and must not lose its job to an expired lease.
+                finished, pending = await asyncio.wait(
+                    pending, timeout=PROGRESS_EVERY_SECONDS, return_when=asyncio.FIRST_COMPLETED
+                )
+                for future in finished:
+                    done.extend(future.result())
+                if time.monotonic() - last >= PROGRESS_EVERY_SECONDS or not pending:
                     last = time.monotonic()
                     await self._report(lease, len(done), total)
         finally:

@@ -177,6 +177,52 @@ async def test_two_workers_review_each_hand_once(http: AppClient) -> None:
     assert state.result["players"] == 3 and engine.to_json(state.result["decisions"])
 
 
+class SlowPool(ThreadPoolExecutor):
+    """A pool that a busy machine starves: every task waits a while before it runs."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        def slow():  # type: ignore[no-untyped-def]
+            time.sleep(0.25)
+            return fn(*args, **kwargs)
+
+        return super().submit(slow)
+
+
+async def test_a_starved_review_keeps_renewing_its_lease(
+    http: AppClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review renews its lease every PROGRESS_EVERY_SECONDS while its pool works, whether or
+    not a task ended meanwhile: a pool in the idle class on a busy machine is slow, not dead,
+    and must not lose its job (and an attempt) to an expired lease."""
+    app, client = http
+    table = await open_table(app, client, players=3)
+    await play(table, "played")
+    monkeypatch.setattr(review_worker, "PROGRESS_EVERY_SECONDS", 0.05)
+    handler = ReviewWorker(db_engine=app.state.db_engine, processes=1, executor=SlowPool(1))
+    reports: list[int] = []
+    report = handler._report
+
+    async def counting(lease: Lease, progress: int, total: int) -> None:
+        reports.append(progress)
+        await report(lease, progress, total)
+
+    monkeypatch.setattr(handler, "_report", counting)
+    runner = JobRunner(
+        db_engine=app.state.db_engine,
+        handlers={REVIEW: handler},
+        poll_seconds=0.1,
+        lease_seconds=600,
+        name="starved",
+    )
+    try:
+        assert await runner.run_once()
+    finally:
+        await close(runner)
+    # Renewed while no task had ended (the same progress again), and to the end.
+    assert any(a == b for a, b in zip(reports[1:], reports[2:], strict=False))
+    assert reports == sorted(reports) and reports[-1] > 0
+
+
 async def test_the_hand_page_shows_progress_then_the_review(http: AppClient) -> None:
     app, client = http
     table = await open_table(app, client, players=3)

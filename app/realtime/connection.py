@@ -99,6 +99,6 @@ def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
         if not snapshot.table_json:  # the table's part is everyone's: encoded once too
             snapshot.table_json.append(messages.table_json(present.table_fields(snapshot)))
         hand = present.hand_view(snapshot, seat)
-        frame = messages.join_view(hand, snapshot.table_json[0], snapshot.live.version)
+        frame = messages.view_frame(hand, snapshot.table_json[0], snapshot.live.version)
         snapshot.frames[seat] = frame
     return frame

@@ -79,15 +79,6 @@ class TableFields:
     host_event: Mapping[str, Any] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """One recipient's view: the hand (or the waiting table) and the table's fields; on the
-    wire they form one JSON object (``messages.view_frame``)."""
-
-    hand: engine.HandView | WaitingView
-    table: TableFields
-
-
 def seats(snapshot: Snapshot) -> tuple[SeatView, ...]:
     return tuple(
         SeatView(
@@ -111,11 +102,6 @@ def _second(at: float | None) -> float | None:
     return None if at is None else round(at, 1)
 
 
-def render(snapshot: Snapshot, seat: int | None) -> View:
-    """The view for ``seat`` (None: a spectator)."""
-    return View(hand_view(snapshot, seat), table_fields(snapshot))
-
-
 def hand_view(snapshot: Snapshot, seat: int | None) -> engine.HandView | WaitingView:
     """The recipient's part of a view: the hand as ``seat`` may see it (``engine.view``
     redacts the others' cards), or the waiting table before the first deal."""
@@ -127,7 +113,8 @@ def hand_view(snapshot: Snapshot, seat: int | None) -> engine.HandView | Waiting
 
 def table_fields(snapshot: Snapshot) -> TableFields:
     """Everyone's part of a view: the same for every seat and spectator, so a connection
-    encodes it once per snapshot (``connection._view_frame``)."""
+    encodes it once per snapshot (``connection._view_frame``). On the wire it follows the
+    recipient's :func:`hand_view` in one JSON object (``messages.view_frame``)."""
     live = snapshot.live
     game = live.game
     return TableFields(

@@ -60,7 +60,7 @@ def test_encoding_is_compact() -> None:
     for index in range(3):
         live = live_mod.seat(live, index, SeatInfo(f"P{index}", f"hash{index}"))
     live = replace(live_mod.deal(live, seed=7), version=4)
-    text = messages.view_frame(present.render(Snapshot(live, (True, True, True)), 0))
+    text = connection._view_frame(Snapshot(live, (True, True, True)), 0)
     # The envelope's prefix is fixed (clients and ws_bench read it cheaply); no spaces.
     assert text.startswith('{"type":"view","version":4,"view":{"variant":"classic",')
     assert ", " not in text and ": " not in text
@@ -96,8 +96,10 @@ def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.Monkey
     players = [connection._view_frame(snapshot, seat) for seat in (0, 1, 0)]
     assert renders == [None, 0, 1]
     assert tables == [snapshot]  # the table's part is everyone's: built and encoded once
-    # Each frame is exactly the view ``present.render`` gives that recipient.
-    assert players[1] == messages.view_frame(present.render(snapshot, 1))
+    # Each frame is exactly that recipient's hand and the table's part, encoded afresh.
+    table = messages.table_json(present.table_fields(snapshot))
+    hand_1 = present.hand_view(snapshot, 1)
+    assert players[1] == messages.view_frame(hand_1, table, snapshot.live.version)
     assert len(set(spectators)) == 1 and players[0] == players[2] != players[1]
     # Each frame is that seat's own view: a spectator's holds no hand, a player's its own.
     assert json.loads(spectators[0])["view"]["hand"] == []

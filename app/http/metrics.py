@@ -35,6 +35,12 @@ NOTIFY_LAG = Histogram(
     "From this process's commit to hearing its own notification back (PostgreSQL fan-out).",
     buckets=_FAST,
 )
+CATCH_UPS = Counter(
+    "mu_catch_ups_total",
+    "Rooms brought up to date with other processes' commits, by source: the actions carried"
+    " in their notes, or the log (PostgreSQL fan-out).",
+    ["source"],
+)
 TABLES_LIVE = Gauge("mu_tables_live", "Tables held in memory by this process.")
 TABLES_ACTIVE = Gauge("mu_tables_active", "Tables with at least one socket on this process.")
 TOO_MANY = Counter("mu_rate_limited_total", "Requests and messages refused by a limit.", ["limit"])

@@ -1,24 +1,20 @@
 """Several processes, one PostgreSQL database: "table changed" signals via LISTEN/NOTIFY.
 
-Each process writes its own tables' changes as before (the room is the single writer, the
-version compare-and-set in the database decides between processes). After a commit the
-writer announces ``NOTIFY mu_table, '<table id>:<version>'``; every process LISTENs on one
-dedicated connection and, for tables it holds in memory, reads the actions it has not seen
-from the log and replays them (``app/tables/replay.py``, the server's one replay), then sends
-each of its sockets its own view.
+Each process writes its own tables' changes (the room is the single writer, the version
+compare-and-set in the database decides between processes). After a commit the writer
+announces ``NOTIFY mu_table, '<table id>:<version>'``, or the action itself for a commit of
+one action (``carried.py``); every process LISTENs on one dedicated connection and, for tables
+it holds, replays the carried action or reads what it has not seen from the log
+(``app/tables/replay.py``, the one replay), then sends each of its sockets its own view.
 
 Notifications are sent on a second dedicated connection, batched: one round trip (and one
-short transaction, see ``app/tables/writer.py`` on why not inside the commit) announces
-every change committed meanwhile. They carry no state, so losing one only delays a process:
-a version jump is healed by reading from the log, and every ``resync_seconds`` one
-``SELECT`` compares the versions of all cached rooms with the database (a writer killed
-between commit and NOTIFY, a listener that was reconnecting).
-
-Presence (which seats have a socket, announced when it changes: ``presence.py``), talk and undo
-requests go over the same channel, as does each process's heartbeat (``pulse.py``): a process
-that does not hear its own is not ready and reconnects its listener.
-
-Every note on the channel is a typed value of ``wire.py``, its one encoder and decoder.
+short transaction, see ``app/tables/writer.py`` on why not inside the commit) announces every
+change committed meanwhile. Losing one only delays a process: a version jump is healed by
+reading from the log, and every ``resync_seconds`` one ``SELECT`` compares the versions of all
+cached rooms with the database (a writer killed between commit and NOTIFY, a listener that was
+reconnecting). Presence (``presence.py``), talk, undo requests and each process's heartbeat
+(``pulse.py``: a process that does not hear its own is not ready and reconnects its listener)
+go over the same channel, every note a typed value of ``wire.py``.
 """
 
 from __future__ import annotations
@@ -38,7 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app import logging as log
 from app.config import libpq_url
 from app.http import metrics
-from app.realtime import wire
+from app.realtime import carried, wire
 from app.realtime.catchup import LogReader
 from app.realtime.dedicated import Outbox, keep_connected
 from app.realtime.hub import Hub
@@ -49,6 +45,7 @@ from app.realtime.room import Room
 from app.tables.live import LiveTable
 from app.tables.models import Table
 from app.tables.replay import ReplayError
+from app.tables.writer import Change
 
 CHANNEL = "mu_table"
 # The versions of the cached tables: one array parameter, one cached statement however many.
@@ -84,6 +81,7 @@ class Fanout(RoomListener):
         self._background: set[asyncio.Task[None]] = set()
         self._process = secrets.token_hex(6)
         self._reader = LogReader(conninfo=self._conninfo, db=db_engine, options=self._options)
+        self._carried = carried.CarriedActions()  # heard in notes, for the rooms catching up
         self._remote = RemotePresence(process=self._process)  # other processes' sockets
         # (table id, version) -> when this process committed it: the NOTIFY lag metric.
         self._sent_at: dict[tuple[int, int], float] = {}
@@ -113,12 +111,12 @@ class Fanout(RoomListener):
 
     # -- outgoing --------------------------------------------------------------------------
 
-    def published(self, table_id: int, version: int) -> None:
+    def published(self, table_id: int, version: int, change: Change) -> None:
         """Called right after a commit of this process: announce it (never blocks)."""
         if len(self._sent_at) > 10_000:  # not heard back (listener down): forget them
             self._sent_at.clear()
         self._sent_at[table_id, version] = time.perf_counter()
-        self._outbox.put(wire.encode(wire.Commit(table_id, version)))
+        self._outbox.put(carried.note(table_id, version, change))
 
     # The room events (the fan-out is a listener of every room, see ``listeners.py``).
 
@@ -173,7 +171,7 @@ class Fanout(RoomListener):
         try:
             log.event("listening", channel=CHANNEL)
             # Whatever was announced while we were not listening: ask the log.
-            self._resync_soon()
+            self._spawn(self._resync_once())
             while self._pulse.alive:  # deaf: reconnect (a half-dead connection hears nothing)
                 async for note in conn.notifies(timeout=self._resync_seconds):
                     self._heard(note.payload)
@@ -202,7 +200,7 @@ class Fanout(RoomListener):
         else:
             self._heard_commit(note)
 
-    def _heard_commit(self, note: wire.Commit) -> None:
+    def _heard_commit(self, note: wire.Commit | wire.Played) -> None:
         assert self._hub is not None
         sent = self._sent_at.pop((note.table_id, note.version), None)
         if sent is not None:
@@ -213,6 +211,8 @@ class Fanout(RoomListener):
         if room.idle:
             self._hub.forget(room)  # nobody watching here: not woken, read when someone comes
             return
+        if isinstance(note, wire.Played):
+            self._carried.keep(note)  # until the room is current (``_refresh_until_current``)
         self.wake(room, note.version)
 
     def _heard_relay(self, note: wire.Relay) -> None:
@@ -269,6 +269,7 @@ class Fanout(RoomListener):
         finally:
             self._refreshing.pop(table_id, None)
             self._wanted.pop(table_id, None)
+            self._carried.forget(table_id)
 
     async def refresh(self, room: Room, wanted: int | None = None) -> LiveTable | None:
         """Read and replay what other processes committed to ``room``'s table; the new state,
@@ -276,21 +277,24 @@ class Fanout(RoomListener):
         nothing is read)."""
         before = room.live.version
         try:
-            fresh = await room.catch_up(self._reader.catch_up, wanted)
+            fresh = await room.catch_up(self._read, wanted)
         except ReplayError as exc:
             # The incremental read did not fit (e.g. a table rebuilt under us): replay it all.
             log.event("reload_full", table=room.live.table_id, reason=str(exc))
             fresh = await room.catch_up(self._full_reload(room), wanted)
         if fresh is not None:
             # Every action of another process comes through here: DEBUG, the commit is logged.
-            log.event(
-                "reload",
-                level=logging.DEBUG,
-                table=fresh.table_id,
-                version=fresh.version,
-                previous=before,
-            )
+            table, version = fresh.table_id, fresh.version
+            log.event("reload", level=logging.DEBUG, table=table, version=version, previous=before)
         return fresh
+
+    async def _read(self, live: LiveTable) -> LiveTable | None:
+        # The actions carried in the notes if they continue ``live``, else the log's.
+        if (fresh := self._carried.advance(live)) is not None:
+            metrics.CATCH_UPS.labels("carried").inc()
+            return fresh
+        metrics.CATCH_UPS.labels("log").inc()
+        return await self._reader.catch_up(live)
 
     def _full_reload(self, room: Room) -> Callable[[LiveTable], Awaitable[LiveTable | None]]:
         async def read(live: LiveTable) -> LiveTable | None:
@@ -300,9 +304,6 @@ class Fanout(RoomListener):
         return read
 
     # -- the safety net --------------------------------------------------------------------
-
-    def _resync_soon(self) -> None:
-        self._spawn(self._resync_once())
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         # Keep a reference: the event loop holds tasks only weakly.

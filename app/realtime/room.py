@@ -16,6 +16,7 @@ hub registers: the fan-out, the push notifier, the bot runner.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -250,7 +251,8 @@ class Room:
         finally:
             metrics.COMMIT.observe(metrics.since(started))
         before, self.live = self.live, replace(after, version=version)
-        log.event("commit", table=after.table_id, version=version, seq=after.seq)
+        level = logging.INFO if change.seats or change.hands else logging.DEBUG  # per action
+        log.event("commit", level=level, table=after.table_id, version=version, seq=after.seq)
         self.undo.cancel()  # the table moved on: a pending undo request no longer applies
         self._broadcast()
         snapshot = self.snapshot()

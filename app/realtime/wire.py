@@ -6,6 +6,8 @@ Every note is one NOTIFY payload (text, at most :data:`MAX_PAYLOAD_BYTES`):
 ==========================================  ====================================================
 ``<table id>:<version>``                    :class:`Commit`: this table was committed at
                                             ``version`` (the others read the log)
+``a:<table id>:<version>:<seq>:<hand>:``    :class:`Played`: ``version`` was one action,
+``<seat>:<JSON>``                           carried (the others replay it, ``carried.py``)
 ``p:<table id>:<process>:<seat bitmask>``   :class:`Presence`: the seats with a socket on
                                             ``process``
 ``t:<table id>:<process>:<JSON>``           :class:`Relay`: something said at the table on
@@ -39,10 +41,12 @@ from typing_extensions import TypedDict
 
 from app.realtime import messages
 from app.realtime.messages import ChatOut, NextTableOut, ReactionOut, TalkOut, UndoOut
+from app.tables.rows import ActionRow
 
 # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (and the whole batch with it).
 MAX_PAYLOAD_BYTES = 7999
 PRESENCE = "p"
+PLAYED = "a"
 RELAY = "t"
 HEARTBEAT = "h"
 HELLO = "hello"
@@ -60,6 +64,15 @@ class Commit(_TableNote):
     """A process committed ``version`` of the table."""
 
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played(_TableNote):
+    """A process committed ``version`` of the table, and that commit was the one action
+    ``row`` (its log row: seq, hand, seat and the action's JSON form)."""
+
+    version: int
+    row: ActionRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +141,7 @@ class Heartbeat:
     hello: bool = False
 
 
-Note = Commit | Presence | Relay | Heartbeat
+Note = Commit | Played | Presence | Relay | Heartbeat
 
 
 class _UndoVoteJson(TypedDict):
@@ -158,6 +171,9 @@ def encode(note: Note) -> str:
     match note:
         case Commit(table_id, version):
             fields: tuple[object, ...] = (table_id, version)
+        case Played(table_id, version, row):
+            action = orjson.dumps(row.action).decode()
+            fields = (PLAYED, table_id, version, row.seq, row.hand_number, row.seat, action)
         case Presence(table_id, process, mask):
             fields = (PRESENCE, table_id, process, mask)
         case Heartbeat(process, hello):
@@ -197,6 +213,8 @@ def decode(text: str) -> Note | None:
         return _presence(text)
     if text.startswith(RELAY + ":"):
         return _relay(text)
+    if text.startswith(PLAYED + ":"):
+        return _played(text)
     if text.startswith(HEARTBEAT + ":"):
         process, _, hello = text[len(HEARTBEAT) + 1 :].partition(":")
         if not process or hello not in ("", HELLO):
@@ -213,6 +231,20 @@ def _presence(text: str) -> Presence | None:
     if len(parts) != 4 or not _number(parts[1]) or not _number(parts[3]):
         return None
     return Presence(int(parts[1]), parts[2], int(parts[3]))
+
+
+def _played(text: str) -> Played | None:
+    parts = text.split(":", 6)
+    if len(parts) != 7 or not all(map(_number, parts[1:6])):
+        return None
+    try:
+        action = orjson.loads(parts[6])
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None
+    table_id, version, seq, hand, seat = map(int, parts[1:6])
+    return Played(table_id, version, ActionRow(seq, hand, seat, action))
 
 
 def _relay(text: str) -> Relay | None:

@@ -13,8 +13,8 @@
   keeps its id. The version guard proves the seat was the bot's when the change was computed.
 - A change may carry the table's new host token hash (the host handed the role over): set
   with the bump, so host actions racing the handover are applied once (the version guard).
-- After a commit, ``committed(table_id, version)`` is told (the fan-out announces the change
-  to the other processes in batches, on a connection of its own).
+- After a commit, ``committed(table_id, version, change)`` is told (the fan-out announces the
+  change to the other processes in batches, on a connection of its own).
 
 How a change is written is the database's business, one small private strategy each:
 
@@ -75,8 +75,8 @@ class Change:
     host_token_hash: str | None = None
 
 
-# Told (table id, new version) after each commit; must not block.
-Committed = Callable[[int, int], None]
+# Told (table id, new version, the change) after each commit; must not block.
+Committed = Callable[[int, int, Change], None]
 
 
 class Writer:
@@ -109,7 +109,7 @@ class Writer:
         if not await self._strategy.write(table_id, expected_version, change):
             raise StaleWrite(f"table {table_id} is no longer at version {expected_version}")
         if self._committed is not None:
-            self._committed(table_id, expected_version + 1)
+            self._committed(table_id, expected_version + 1, change)
         return expected_version + 1
 
 

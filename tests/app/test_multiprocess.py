@@ -123,6 +123,17 @@ async def test_a_hand_across_two_processes_matches_one_process(servers: list[Ser
     await close_all(ref_seats + ref_watchers)
 
     assert len(split) > 20 and split == single
+    # Each process took in the other's actions from the notes that carried them, not the log
+    # (only a seat taken or a hand dealt is read back).
+    for server in servers:
+        text = (await asyncio.to_thread(httpx.get, f"{server.http}/metrics")).text
+        catch_ups = {
+            source: float(line.rsplit(" ", 1)[1])
+            for source in ("carried", "log")
+            for line in text.splitlines()
+            if line.startswith(f'mu_catch_ups_total{{source="{source}"}}')
+        }
+        assert catch_ups["carried"] >= 8 and catch_ups["carried"] > 2 * catch_ups.get("log", 0)
 
 
 @postgres

@@ -8,9 +8,11 @@ import pytest
 
 from app.realtime import messages, wire
 from app.realtime.protocol import CHAT_MAX_CHARS
+from app.tables.rows import ActionRow
 from app.realtime.wire import (
     Commit,
     Heartbeat,
+    Played,
     Presence,
     Relay,
     Standing,
@@ -24,6 +26,9 @@ UNDO = messages.undo_message("refused", seat=0, version=4, deadline=1.25, waitin
 
 NOTES: list[wire.Note] = [
     Commit(17, 42),
+    Played(17, 42, ActionRow(37, 2, 4, {"type": "play", "card": 23})),
+    Played(17, 43, ActionRow(38, 2, 0, {"type": "bid", "cards": [1, 2]})),
+    Played(17, 44, ActionRow(39, 2, 1, {"type": "undo"})),
     Presence(17, "a1b2c3", 0b101),
     Presence(17, "a1b2c3", 0),
     Relay(17, "a1b2c3", Talk({"type": "chat", "lines": [LINE], "recent": False})),
@@ -52,6 +57,8 @@ def test_the_texts_are_the_ones_every_process_reads() -> None:
     # The formats other processes (also of the previous release, during a deploy) read.
     assert wire.encode(Commit(17, 42)) == "17:42"
     assert wire.encode(Heartbeat("a1b2c3")) == "h:a1b2c3"
+    played = Played(17, 42, ActionRow(37, 2, 4, {"type": "play", "card": 23}))
+    assert wire.encode(played) == 'a:17:42:37:2:4:{"type":"play","card":23}'
     assert wire.encode(Heartbeat("a1b2c3", hello=True)) == "h:a1b2c3:hello"
     assert wire.decode("h:") is None and wire.decode("h:a:b") is None
     assert wire.decode("h::hello") is None and wire.decode("h:a:hello:x") is None
@@ -91,6 +98,13 @@ def test_the_texts_are_the_ones_every_process_reads() -> None:
         "t:7:proc:" + "[" * 5000,
         "t:7:proc:null",
         "q:7:proc:1",
+        "a:17:42:37:2:4",
+        'a:17:42:37:2:x:{"type":"pass"}',
+        'a:17:42:-1:2:4:{"type":"pass"}',
+        "a:17:42:37:2:4:{not json",
+        "a:17:42:37:2:4:[1,2]",
+        'a:17:42:37:2:4:{"card":3}',
+        'a:17:42:37:2:4:{"type":5}',
     ],
 )
 def test_garbage_is_none(text: str) -> None:

@@ -199,7 +199,7 @@ async def test_a_stale_or_duplicate_change_writes_nothing(app: FastAPI) -> None:
 async def test_the_writer_tells_the_fan_out_of_exactly_the_committed_changes(
     app: FastAPI, database_url: str
 ) -> None:
-    told: list[tuple[int, int]] = []
+    told: list[tuple[int, int, Change]] = []
     writer = create_writer(
         database_url=database_url,
         db_engine=app.state.db_engine,
@@ -216,5 +216,5 @@ async def test_the_writer_tells_the_fan_out_of_exactly_the_committed_changes(
         await writer.commit(table_id=table_id, expected_version=1, change=second)
     finally:
         await writer.close()
-    assert told == [(table_id, 1), (table_id, 2)]
+    assert told == [(table_id, 1, first), (table_id, 2, second)]
     assert [seq for seq, *_ in (await rows(app, table_id))["actions"]] == [1, 2]

@@ -6,8 +6,9 @@ Every note is one NOTIFY payload (text, at most :data:`MAX_PAYLOAD_BYTES`):
 ==========================================  ====================================================
 ``<table id>:<version>``                    :class:`Commit`: this table was committed at
                                             ``version`` (the others read the log)
-``a:<table id>:<version>:<seq>:<hand>:``    :class:`Played`: ``version`` was one action,
-``<seat>:<JSON>``                           carried (the others replay it, ``carried.py``)
+``a:<table id>:<version>:<action row>``     :class:`Played`: ``version`` was one action,
+                                            carried as ``<seq>:<hand>:<seat>:<JSON>`` (the
+                                            others replay it, ``carried.py``)
 ``p:<table id>:<process>:<seat bitmask>``   :class:`Presence`: the seats with a socket on
                                             ``process``
 ``t:<table id>:<process>:<JSON>``           :class:`Relay`: something said at the table on

@@ -8,7 +8,6 @@ import pytest
 
 from app.realtime import messages, wire
 from app.realtime.protocol import CHAT_MAX_CHARS
-from app.tables.rows import ActionRow
 from app.realtime.wire import (
     Commit,
     Heartbeat,
@@ -20,6 +19,7 @@ from app.realtime.wire import (
     UndoStatus,
     UndoVote,
 )
+from app.tables.rows import ActionRow
 
 LINE: messages.ChatLineOut = {"id": 3, "seat": 1, "at": "2026-11-25T05:44:10+00:00", "text": "a:b"}
 UNDO = messages.undo_message("refused", seat=0, version=4, deadline=1.25, waiting=[1, 2], by=2)

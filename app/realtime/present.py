@@ -32,6 +32,23 @@ class Snapshot:
     # The encoded table part every frame of this snapshot shares (``table_fields``), once.
     table_json: list[bytes] = field(default_factory=list, compare=False, repr=False)
 
+    @classmethod
+    def of(
+        cls,
+        live: LiveTable,
+        connected: tuple[bool, ...],
+        stand_ins: frozenset[int],
+        takeovers: dict[int, float],
+    ) -> Snapshot:
+        """The snapshot of a room whose ``connected`` seats have a socket on some process."""
+        if stand_ins:
+            # A person who is back plays for themselves at once. The bot runner clears their
+            # mark when it next looks, which may be after this broadcast; no view may show a
+            # connected seat as played by a bot meanwhile (nor may the runner move for it).
+            stand_ins = frozenset(seat for seat in stand_ins if not connected[seat])
+        takeovers = {seat: at for seat, at in takeovers.items() if not connected[seat]}
+        return cls(live, connected, stand_ins, takeovers)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView:

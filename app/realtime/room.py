@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import operator
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -64,6 +65,7 @@ class Room:
         self._stand_ins: frozenset[int] = frozenset()
         # Away people not yet stood in for: when (Unix time) a bot will play for them.
         self._takeovers: dict[int, float] = {}
+        self._shown: Snapshot | None = None  # the snapshot of the state above, once made
         self.talk = TableTalk(db=store.db, table_id=live.table_id, push=self.push, relay=self.relay)
         self.undo = UndoByConsent(self)
 
@@ -74,17 +76,14 @@ class Room:
     # -- presence ---------------------------------------------------------------------------
 
     def snapshot(self) -> Snapshot:
-        connected = tuple(
-            count > 0 or remote for count, remote in zip(self._presence, self._remote, strict=True)
-        )
-        stand_ins = self._stand_ins
-        if stand_ins:
-            # A person who is back plays for themselves at once. The bot runner clears their
-            # mark when it next looks, which may be after this broadcast; no view may show a
-            # connected seat as played by a bot meanwhile (nor may the runner move for it).
-            stand_ins = frozenset(seat for seat in stand_ins if not connected[seat])
-        takeovers = {seat: at for seat, at in self._takeovers.items() if not connected[seat]}
-        return Snapshot(self.live, connected, stand_ins, takeovers)
+        """The table now with who is connected: one per state (the bots look several times
+        per change, and the frames rendered for one state are reused)."""
+        shown = self._shown
+        if shown is None or shown.live is not self.live:
+            connected = tuple(map(operator.or_, map(bool, self._presence), self._remote))
+            shown = Snapshot.of(self.live, connected, self._stand_ins, self._takeovers)
+            self._shown = shown
+        return shown
 
     def local_presence(self) -> tuple[bool, ...]:
         """The seats connected to this process."""
@@ -93,7 +92,7 @@ class Room:
     def set_remote_presence(self, connected: tuple[bool, ...]) -> None:
         """The seats connected to other processes (the fan-out keeps this current)."""
         if connected != self._remote:
-            self._remote = connected
+            self._remote, self._shown = connected, None
             self._broadcast()
 
     @property
@@ -126,6 +125,7 @@ class Room:
                 self._presence_changed()
 
     def _presence_changed(self) -> None:
+        self._shown = None
         for listener in self._listeners:
             listener.presence_changed(self)
         self._broadcast()
@@ -144,7 +144,7 @@ class Room:
         over each other away person: the driver's decision, which every view shows. A seat
         keeps the deadline it was first given (no new view for the same countdown)."""
         shown = self.snapshot()
-        self._stand_ins = stand_ins
+        self._stand_ins, self._shown = stand_ins, None
         self._takeovers = {seat: self._takeovers.get(seat, at) for seat, at in takeovers.items()}
         now = self.snapshot()
         if (now.stand_ins, now.takeovers) != (shown.stand_ins, shown.takeovers):

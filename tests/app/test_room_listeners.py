@@ -166,3 +166,38 @@ async def test_tables_load_side_by_side_but_each_table_once(monkeypatch: Any) ->
     assert sorted(store.loads) == ["a", "bb"]  # one load per table
     assert store.most == 2  # the two tables loaded in parallel
     assert not rooms._loading  # no lock left behind
+
+
+async def test_one_snapshot_per_state_renewed_by_every_change() -> None:
+    """The bots look at a room several times per change: the same snapshot (and the frames
+    rendered for it) until the table, who is connected here or elsewhere, or the bots'
+    standing changes."""
+    room = hub().add(table("t"))
+    first = room.snapshot()
+    assert room.snapshot() is first
+    seat, second_tab = Socket(1), Socket(1)
+    room.attach(cast(Connection, seat))
+    attached = room.snapshot()
+    assert attached is not first and attached.connected == (False, True, False)
+    room.attach(cast(Connection, second_tab))  # the same seat again: the same state
+    assert room.snapshot() is attached and second_tab.views[-1] is attached
+    room.set_remote_presence((True, False, False))
+    remote = room.snapshot()
+    assert remote.connected == (True, True, False)
+    room.set_standing(frozenset({2}), {})
+    standing = room.snapshot()
+    assert standing is not remote and standing.stand_ins == frozenset({2})
+    room.set_standing(frozenset(), {2: 1_795_000_000.0})
+    assert room.snapshot().takeovers == {2: 1_795_000_000.0} and not room.snapshot().stand_ins
+    before = room.snapshot()
+    live = room.live
+    assert live.hand is not None and live.hand.to_move is not None
+    action = random_action(engine.view(live.hand, live.hand.to_move), random.Random(2))
+    assert await room.act(live.hand.to_move, live.version, action) is None
+    after = room.snapshot()
+    assert after is not before and after.live.version == live.version + 1
+    assert seat.views[-1] is after
+    room.detach(cast(Connection, second_tab))
+    assert room.snapshot() is after  # seat 1 still has a socket
+    room.detach(cast(Connection, seat))
+    assert room.snapshot().connected == (True, False, False)

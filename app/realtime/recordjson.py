@@ -27,7 +27,8 @@ import orjson
 
 import engine
 
-_CARDS = tuple(orjson.Fragment(orjson.dumps(card)) for card in engine.CARDS)
+# The deck's own card objects (alive as long as the engine is), by identity: their JSON.
+_CARDS = {id(card): orjson.Fragment(orjson.dumps(card)) for card in engine.CARDS}
 _SHARED = frozenset({engine.PlayedCard, engine.TrickRecord, engine.AuctionEntry})
 # id(record) -> (record, its JSON); cleared when full (a miss only costs an encoding).
 _ENCODED: dict[int, tuple[object, orjson.Fragment]] = {}
@@ -41,9 +42,10 @@ def dumps(value: object) -> bytes:
 
 
 def _record(value: Any) -> object:
+    card = _CARDS.get(id(value))
+    if card is not None:
+        return card
     kind = type(value)
-    if kind is engine.Card and engine.CARDS[value.id] is value:
-        return _CARDS[value.id]
     if kind in _SHARED:
         known = _ENCODED.get(id(value))
         if known is not None and known[0] is value:

@@ -52,8 +52,9 @@ def test_records_that_are_not_the_shared_ones_are_encoded_as_they_are() -> None:
     card = engine.CARDS[7]
     twin = engine.Card(card.id, card.color, card.number, card.points)  # equal, not the deck's
     odd = replace(card, points=99)  # no such card: its own fields, not the deck's JSON
+    stray = replace(card, id=999)
     played = engine.PlayedCard(2, odd)
-    for value in (twin, odd, played, [played, played], {"cards": (card, twin)}):
+    for value in (twin, odd, stray, played, [played, played], {"cards": (card, twin)}):
         assert recordjson.dumps(value) == orjson.dumps(value)
 
 

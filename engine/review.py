@@ -33,7 +33,7 @@ with one legal choice gets a few worlds, for the chart of the seat's expected sc
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 from engine.actions import Action, Bid, Discard, Partner, Pass, Trump
 from engine.bots import playout
@@ -210,15 +210,19 @@ def decision_rng(seed: int, move: int) -> random.Random:
 
 
 def decision_views(
-    dealt: HandState, moves: Sequence[Move], seats: Iterable[int] | None = None
+    dealt: HandState,
+    moves: Sequence[Move],
+    seats: Iterable[int] | None = None,
+    *,
+    only: Container[int] | None = None,
 ) -> Iterator[tuple[int, HandView, Action]]:
-    """``(move, view, action)`` for every decision in ``moves`` (only ``seats``' if given):
-    the view is ``engine.view`` of the state just before the decision, for its seat.
-    ``IllegalAction`` if the log does not replay."""
+    """``(move, view, action)`` for every decision in ``moves`` (only ``seats``' if given,
+    only the moves at the indices ``only`` if given): the view is ``engine.view`` of the state
+    just before the decision, for its seat. ``IllegalAction`` if the log does not replay."""
     wanted = set(range(dealt.players) if seats is None else seats)
     state = dealt
     for index, (seat, action) in enumerate(moves):
-        if seat in wanted:
+        if seat in wanted and (only is None or index in only):
             yield index, view(state, seat), action
         state = apply(state, seat, action)
 
@@ -232,15 +236,11 @@ def review_moves(
     so a process pool can review a part of a hand from the hand's own record (a few kilobytes
     to send, not a view per decision). ``IllegalAction`` if the log does not replay."""
     chosen = set(wanted)
-    last = max(chosen, default=-1)
-    out: list[DecisionReview] = []
-    state = dealt
-    for index, (seat, action) in enumerate(moves[: last + 1]):
-        if index in chosen:
-            out.append(review_move(view(state, seat), action, seed=seed, move=index))
-        if index < last:
-            state = apply(state, seat, action)
-    return out
+    played = moves[: max(chosen, default=-1) + 1]  # nothing after the last one is replayed
+    return [
+        review_move(seen, action, seed=seed, move=index)
+        for index, seen, action in decision_views(dealt, played, only=chosen)
+    ]
 
 
 def review_move(seen: HandView, taken: Action, *, seed: int, move: int) -> DecisionReview:

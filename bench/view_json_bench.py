@@ -5,7 +5,10 @@ Plays ``--tables`` seeded random 5-player hands (uniformly random legal moves, a
 ``bench/ws_bench.py`` plays them), then walks them the way a server with that many live tables
 does: every table one move further each round, a view for each of its five seats. It prints the
 CPU time per view for the JSON alone and with ``engine.view``, both ways, and checks that both
-give the same bytes.
+give the same bytes. Then the way the servers render a state's five frames since views are split
+(``app/realtime/present.py``): two processes hold the table's seats (three and two), and each
+encodes everyone's part (the spectator's view without ``engine.SEAT_FIELDS``) once and then
+each of its seats' own part (``engine.seat_part``), against each view built and encoded whole.
 
     taskset -c 0 .venv/bin/python bench/view_json_bench.py
     taskset -c 0 .venv/bin/python bench/view_json_bench.py --tables 500 --rounds 60 --repeat 3
@@ -14,6 +17,7 @@ give the same bytes.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
@@ -74,6 +78,40 @@ def per_view(
     return (time.process_time() - started) / count * 1e6
 
 
+# Which seats of a state's five each server process renders (bench/ws_bench.py --processes 2).
+GROUPS = ((0, 2, 4), (1, 3))
+
+
+def whole_frames(state: HandState) -> list[bytes]:
+    return [recordjson.dumps(engine.view(state, seat)) for group in GROUPS for seat in group]
+
+
+def split_frames(state: HandState) -> list[bytes]:
+    frames = []
+    for group in GROUPS:  # each process: everyone's part once, then each seat's own
+        view = engine.view(state, None)
+        shared = recordjson.dumps({name: getattr(view, name) for name in PUBLIC})
+        for seat in group:
+            frames.append(recordjson.dumps(engine.seat_part(state, seat))[:-1] + b"," + shared[1:])
+    return frames
+
+
+PUBLIC = [f.name for f in dataclasses.fields(engine.HandView) if f.name not in engine.SEAT_FIELDS]
+
+
+def per_frame(
+    played: list[list[HandState]], rounds: int, render: Callable[[HandState], list[bytes]]
+) -> float:
+    """CPU µs per frame (view and JSON) when ``render`` makes each state's five frames."""
+    steps = [[states[min(r, len(states) - 1)] for states in played] for r in range(rounds)]
+    count = 0
+    started = time.process_time()
+    for step in steps:
+        for state in step:
+            count += len(render(state))
+    return (time.process_time() - started) / count * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=500)
@@ -86,6 +124,8 @@ def main() -> None:
         for state in states:
             view = engine.view(state, 0)
             assert recordjson.dumps(view) == orjson.dumps(view)
+            whole, split = whole_frames(state), split_frames(state)
+            assert list(map(orjson.loads, whole)) == list(map(orjson.loads, split))
     print(f"engine {'compiled' if engine.COMPILED else 'interpreted'}, {args.tables} tables")
     for _ in range(args.repeat):
         timings = [
@@ -97,6 +137,8 @@ def main() -> None:
             "µs per view: JSON orjson {:.1f}, recordjson {:.1f}; "
             "with engine.view: orjson {:.1f}, recordjson {:.1f}".format(*timings)
         )
+        whole, split = (per_frame(played, args.rounds, r) for r in (whole_frames, split_frames))
+        print(f"µs per frame, views and JSON: whole {whole:.1f}, split {split:.1f}")
 
 
 if __name__ == "__main__":

@@ -91,14 +91,17 @@ from engine.sheet import ScoreSheet, SheetRow
 from engine.state import HandState
 from engine.variants import EndCondition, Roles
 from engine.views import (
+    SEAT_FIELDS,
     AuctionEntry,
     DiscardsView,
     HandView,
     KittyView,
     PlayedCard,
+    SeatPart,
     TrickRecord,
     TrumpGroup,
     Trumps,
+    seat_part,
     view,
 )
 
@@ -153,6 +156,8 @@ __all__ = [
     "Roles",
     "RulesCatalog",
     "RulesSummary",
+    "SEAT_FIELDS",
+    "SeatPart",
     "ScoreSheet",
     "SheetRow",
     "TooManyCards",
@@ -187,6 +192,7 @@ __all__ = [
     "rules_catalog",
     "rules_summary",
     "scoresheet",
+    "seat_part",
     "to_json",
     "to_json_object",
     "view",

@@ -24,13 +24,21 @@ from small caches.
 (<Phase.AUCTION: 'auction'>, BidPrompt(max_cards=1, can_pass=True), 15, (15, 15, 15, 15), None)
 >>> engine.to_json(view(hand, None).trumps)
 {'vice': None, 'chief': None}
+
+Only the fields named in :data:`SEAT_FIELDS` depend on who looks (:func:`seat_part` gives
+them alone); every other field of a view is the same for every seat and for spectators, so a
+server may encode that part once per state and add each recipient's own part:
+
+>>> own = seat_part(hand, 0)
+>>> own.hand == v.hand and own.prompt == v.prompt and own.seat == 0
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 from engine.cards import CARDS, COLOURS, Card
 from engine.enums import Colour, Phase, TrumpKind, TrumpTier
@@ -144,6 +152,22 @@ class HandView:
     deal: tuple[Cards, ...] | None  # once the hand is over: every seat's original cards
 
 
+@record
+class SeatPart:
+    """The fields of a :class:`HandView` that depend on the viewer (:data:`SEAT_FIELDS`), with
+    the same names and values as in ``view(state, seat)``."""
+
+    seat: int | None
+    hand: Cards
+    prompt: Prompt | None
+    kitty: KittyView | None
+    discards: DiscardsView | None
+
+
+# The fields of a HandView that differ between viewers; the others are everyone's.
+SEAT_FIELDS: Final = ("seat", "hand", "prompt", "kitty", "discards")
+
+
 def _cards(ids: Iterable[int]) -> Cards:
     return tuple(map(CARDS.__getitem__, ids))
 
@@ -207,14 +231,27 @@ def _kitty(state: HandState, seat: int | None) -> tuple[KittyView | None, Discar
     )
 
 
-def view(state: HandState, seat: int | None) -> HandView:
-    """Everything ``seat`` (``None``: a spectator) may see of ``state``."""
+def seat_part(state: HandState, seat: int | None) -> SeatPart:
+    """What only ``seat`` (``None``: a spectator) sees of ``state``: its own cards, its prompt
+    when it is to move, and (revised, 3 players) the kitty as it may see it."""
     if seat is not None and not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
+    kitty, discards = _kitty(state, seat) if state.rules.roles_move else (None, None)
+    return SeatPart(
+        seat=seat,
+        hand=_cards(sorted(state.hands[seat])) if seat is not None else (),
+        prompt=legal_prompt(state) if seat is not None and seat == state.to_move else None,
+        kitty=kitty,
+        discards=discards,
+    )
+
+
+def view(state: HandState, seat: int | None) -> HandView:
+    """Everything ``seat`` (``None``: a spectator) may see of ``state``."""
+    own = seat_part(state, seat)
     over = state.phase_id == OVER
     tricks, rules = state.tricks, state.rules
     revised = rules.roles_move
-    kitty, discards = _kitty(state, seat) if revised else (None, None)
     return HandView(
         variant=rules.name,
         players=state.players,
@@ -222,8 +259,8 @@ def view(state: HandState, seat: int | None) -> HandView:
         phase=state.phase,
         to_move=state.to_move,
         dealer=state.dealer,
-        seat=seat,
-        hand=_cards(sorted(state.hands[seat])) if seat is not None else (),
+        seat=own.seat,
+        hand=own.hand,
         hand_counts=tuple(len(h) for h in state.hands),
         displays=tuple(_cards(d) for d in state.displays),
         bids=tuple(state.counts),
@@ -242,12 +279,12 @@ def view(state: HandState, seat: int | None) -> HandView:
         partner=state.partner,
         bid=state.bid,
         team_goal=rules.goal(state.players, state.bid) if state.bid else None,
-        prompt=legal_prompt(state) if seat is not None and seat == state.to_move else None,
+        prompt=own.prompt,
         roles=rules.roles,
         crown=state.chief if revised else None,
         shield=state.vice if revised else None,
-        kitty=kitty,
-        discards=discards,
+        kitty=own.kitty,
+        discards=own.discards,
         result=hand_result(state) if over else None,
         deal=tuple(_cards(h) for h in state.deal) if over else None,
     )

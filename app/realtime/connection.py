@@ -96,9 +96,12 @@ def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
     """The encoded view of ``seat`` at ``snapshot``, rendered once per snapshot and seat."""
     frame = snapshot.frames.get(seat)
     if frame is None:
-        if not snapshot.table_json:  # the table's part is everyone's: encoded once too
-            snapshot.table_json.append(messages.table_json(present.table_fields(snapshot)))
-        hand = present.hand_view(snapshot, seat)
-        frame = messages.view_frame(hand, snapshot.table_json[0], snapshot.live.version)
+        if not snapshot.shared_json:  # everyone's part (the hand's public fields, the table)
+            shared = messages.shared_json(
+                present.public_hand(snapshot), present.table_fields(snapshot)
+            )
+            snapshot.shared_json.append(shared)
+        own = present.seat_part(snapshot, seat)
+        frame = messages.view_frame(own, snapshot.shared_json[0], snapshot.live.version)
         snapshot.frames[seat] = frame
     return frame

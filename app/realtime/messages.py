@@ -10,7 +10,8 @@ pydantic can check on Python 3.11.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import orjson
 from typing_extensions import TypedDict
@@ -171,19 +172,25 @@ def encode(message: ServerMessage) -> str:
     return orjson.dumps(message).decode()
 
 
-def table_json(table: TableFields) -> bytes:
-    """The table's part of a view frame, the same for every recipient of a snapshot."""
-    return recordjson.dumps(table)
+def shared_json(hand: Mapping[str, Any], table: TableFields) -> bytes:
+    """The part of a view frame that is the same for every recipient of a snapshot: the hand's
+    public fields (``present.public_hand``, none before the first deal), then the table's."""
+    table_part = recordjson.dumps(table)
+    if not hand:
+        return table_part
+    return recordjson.dumps(hand)[:-1] + b"," + table_part[1:]
 
 
-def view_frame(hand: engine.HandView | WaitingView, table: bytes, version: int) -> str:
-    """``{"type": "view", "version": v, "view": {...}}``: the recipient's hand's keys, then the
-    table's (``table``, from :func:`table_json`).
+def view_frame(own: engine.SeatPart | WaitingView, shared: bytes, version: int) -> str:
+    """``{"type": "view", "version": v, "view": {...}}``: the recipient's own keys, then the
+    shared ones (``shared``, from :func:`shared_json`).
 
-    A view is ~2-7 KB and every action sends one to each seat: orjson writes the typed parts
-    (``recordjson``: the records views repeat are encoded once, ~9 us for a late 5-player
-    view instead of ~60), and the two JSON objects, whose keys never overlap, are joined into
-    one without a Python dict in between.
+    A view is ~2-7 KB and every action sends one to each seat. Most of it (the displays, the
+    auction, the tricks, the table) is the same for every recipient: that part is built and
+    encoded once per snapshot, and only the recipient's own cards and prompt per recipient.
+    orjson writes the typed parts (``recordjson``: the records views repeat are encoded once),
+    and the JSON objects, whose keys never overlap, are joined into one without a Python dict
+    in between.
     """
-    body = recordjson.dumps(hand)[:-1] + b"," + table[1:]
+    body = recordjson.dumps(own)[:-1] + b"," + shared[1:]
     return f'{{"type":"view","version":{version},"view":{body.decode()}}}'

@@ -1,13 +1,18 @@
 """Engine state -> what one recipient may see. The only place views are built.
 
-A view is rendered per recipient at send time from :func:`engine.game_view`, which already
-redacts other seats' hands; this module adds the table's public data (version, status, seats).
-Both parts are typed values; ``messages.py`` turns them into one JSON object on the wire. The
-engine state itself, and the deal seeds, are never serialised.
+A view has two parts. Everyone's (:func:`public_hand`: the spectator's view of the hand without
+the fields that differ by viewer, and :func:`table_fields`: version, status, seats) is the
+same for every recipient of a snapshot, so it is built and encoded once. Each recipient's own
+(:func:`seat_part`: its cards, its prompt, what it sees of the kitty) comes from
+``engine.seat_part``, which redacts other seats' cards, at send time. ``messages.py`` joins the
+parts into one JSON object on the wire; ``tests/engine/randomplay.py`` checks that the joined
+object is exactly ``engine.view`` of that seat. The engine state itself, and the deal seeds,
+are never serialised.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -29,8 +34,9 @@ class Snapshot:
     # Encoded view frames by seat (None: spectators), filled as connections send: every
     # spectator, and a person's second tab, gets the same bytes, rendered once.
     frames: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
-    # The encoded table part every frame of this snapshot shares (``table_fields``), once.
-    table_json: list[bytes] = field(default_factory=list, compare=False, repr=False)
+    # The encoded part every frame of this snapshot shares (``public_hand`` and
+    # ``table_fields``), once.
+    shared_json: list[bytes] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def of(
@@ -119,19 +125,36 @@ def _second(at: float | None) -> float | None:
     return None if at is None else round(at, 1)
 
 
-def hand_view(snapshot: Snapshot, seat: int | None) -> engine.HandView | WaitingView:
-    """The recipient's part of a view: the hand as ``seat`` may see it (``engine.view``
-    redacts the others' cards), or the waiting table before the first deal."""
+# The hand's fields that are the same for every viewer, in the view's order.
+_PUBLIC_HAND = tuple(
+    f.name for f in dataclasses.fields(engine.HandView) if f.name not in engine.SEAT_FIELDS
+)
+
+
+def seat_part(snapshot: Snapshot, seat: int | None) -> engine.SeatPart | WaitingView:
+    """The recipient's own part of a view: what only ``seat`` sees of the hand (its cards,
+    its prompt; ``engine.seat_part`` redacts the others'), or the waiting table before the
+    first deal."""
     game = snapshot.live.game
     if game.hand is None:
         return WaitingView(game.options.variant, game.options.players, game.next_dealer, seat)
-    return engine.view(game.hand, seat)
+    return engine.seat_part(game.hand, seat)
+
+
+def public_hand(snapshot: Snapshot) -> dict[str, Any]:
+    """The hand's fields that every recipient sees alike (a spectator's view without
+    ``engine.SEAT_FIELDS``); nothing before the first deal."""
+    hand = snapshot.live.game.hand
+    if hand is None:
+        return {}
+    view = engine.view(hand, None)
+    return {name: getattr(view, name) for name in _PUBLIC_HAND}
 
 
 def table_fields(snapshot: Snapshot) -> TableFields:
-    """Everyone's part of a view: the same for every seat and spectator, so a connection
-    encodes it once per snapshot (``connection._view_frame``). On the wire it follows the
-    recipient's :func:`hand_view` in one JSON object (``messages.view_frame``)."""
+    """The table's part of a view: the same for every seat and spectator, so a connection
+    encodes it once per snapshot with :func:`public_hand` (``connection._view_frame``). On
+    the wire it follows them in one JSON object (``messages.view_frame``)."""
     live = snapshot.live
     game = live.game
     return TableFields(

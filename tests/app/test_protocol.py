@@ -62,15 +62,30 @@ def test_encoding_is_compact() -> None:
     live = replace(live_mod.deal(live, seed=7), version=4)
     text = connection._view_frame(Snapshot(live, (True, True, True)), 0)
     # The envelope's prefix is fixed (clients and ws_bench read it cheaply); no spaces.
-    assert text.startswith('{"type":"view","version":4,"view":{"variant":"classic",')
+    assert text.startswith('{"type":"view","version":4,"view":{"seat":0,"hand":[')
     assert ", " not in text and ": " not in text
     view = json.loads(text)["view"]
+    # The recipient's own keys, then the hand's public ones, then the table's.
+    assert list(view)[: len(engine.SEAT_FIELDS)] == list(engine.SEAT_FIELDS)
     table_keys = ["version", "status", "hand_number", "seats", "totals", "last_result"]
     after = [*table_keys, "game_over", "winners", "undoable_by"]
     host = ["closed_to_newcomers", "closed_to_spectators", "host_event"]  # app/host
     assert list(view)[-12:] == [*after, *host]  # after the hand's keys
     assert view["phase"] == "auction" and view["version"] == 4 and len(view["hand"]) == 12
+    # Exactly the engine's view of that seat, with the table's keys.
+    assert live.hand is not None
+    hand = engine.to_json_object(engine.view(live.hand, 0))
+    assert {key: view[key] for key in hand} == hand
+    assert len(view) == len(hand) + 12
     assert json.loads(messages.encode(messages.PONG)) == {"type": "pong"}
+
+
+def test_a_waiting_table_has_no_public_hand_part() -> None:
+    live = live_mod.new_table(table_id=1, invite_code="x", options=TableOptions(players=3))
+    live = live_mod.seat(live, 0, SeatInfo("P0", "hash0"))
+    view = json.loads(connection._view_frame(Snapshot(live, (True, False, False)), 0))["view"]
+    assert view["phase"] == "waiting" and view["seat"] == 0 and view["hand"] == []
+    assert view["prompt"] is None and view["status"] == "waiting" and view["hand_number"] == 0
 
 
 def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,27 +94,27 @@ def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.Monkey
         live = live_mod.seat(live, index, SeatInfo(f"P{index}", f"hash{index}"))
     snapshot = Snapshot(live_mod.deal(live, seed=7), connected=(True, True, True))
     renders: list[int | None] = []
-    tables: list[Snapshot] = []
-    real_hand_view, real_table_fields = present.hand_view, present.table_fields
+    shared: list[Snapshot] = []
+    real_seat_part, real_public_hand = present.seat_part, present.public_hand
 
-    def counting_hand_view(snap: Snapshot, seat: int | None) -> object:
+    def counting_seat_part(snap: Snapshot, seat: int | None) -> object:
         renders.append(seat)
-        return real_hand_view(snap, seat)
+        return real_seat_part(snap, seat)
 
-    def counting_table_fields(snap: Snapshot) -> present.TableFields:
-        tables.append(snap)
-        return real_table_fields(snap)
+    def counting_public_hand(snap: Snapshot) -> dict[str, object]:
+        shared.append(snap)
+        return real_public_hand(snap)
 
-    monkeypatch.setattr(present, "hand_view", counting_hand_view)
-    monkeypatch.setattr(present, "table_fields", counting_table_fields)
+    monkeypatch.setattr(present, "seat_part", counting_seat_part)
+    monkeypatch.setattr(present, "public_hand", counting_public_hand)
     spectators = [connection._view_frame(snapshot, None) for _ in range(4)]
     players = [connection._view_frame(snapshot, seat) for seat in (0, 1, 0)]
     assert renders == [None, 0, 1]
-    assert tables == [snapshot]  # the table's part is everyone's: built and encoded once
-    # Each frame is exactly that recipient's hand and the table's part, encoded afresh.
-    table = messages.table_json(present.table_fields(snapshot))
-    hand_1 = present.hand_view(snapshot, 1)
-    assert players[1] == messages.view_frame(hand_1, table, snapshot.live.version)
+    assert shared == [snapshot]  # everyone's part is everyone's: built and encoded once
+    # Each frame is exactly that recipient's own part and everyone's, encoded afresh.
+    everyone = messages.shared_json(present.public_hand(snapshot), present.table_fields(snapshot))
+    own_1 = present.seat_part(snapshot, 1)
+    assert players[1] == messages.view_frame(own_1, everyone, snapshot.live.version)
     assert len(set(spectators)) == 1 and players[0] == players[2] != players[1]
     # Each frame is that seat's own view: a spectator's holds no hand, a player's its own.
     assert json.loads(spectators[0])["view"]["hand"] == []

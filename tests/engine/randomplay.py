@@ -70,6 +70,21 @@ def assert_no_leak(state: HandState) -> None:
         hidden = hidden_from(state, viewer)
         seen = set(card_ids(engine.to_json(engine.view(state, viewer))))
         assert not seen & hidden, f"seat {viewer} sees hidden cards {seen & hidden}"
+    assert_view_splits(state)
+
+
+def assert_view_splits(state: HandState) -> None:
+    """Every seat's view is the spectator's view with that seat's own part
+    (``engine.seat_part``) in place of the fields in ``engine.SEAT_FIELDS``: a server may
+    encode everything else once per state for every recipient."""
+    public = engine.to_json_object(engine.view(state, None))
+    for name in engine.SEAT_FIELDS:
+        del public[name]
+    for viewer in [None, *range(state.players)]:
+        view = engine.to_json_object(engine.view(state, viewer))
+        own = engine.to_json_object(engine.seat_part(state, viewer))
+        assert list(own) == list(engine.SEAT_FIELDS)
+        assert view == {**public, **own}, f"seat {viewer}: its view is not public + own"
 
 
 def assert_conserved(state: HandState) -> None:

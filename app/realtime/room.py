@@ -143,9 +143,11 @@ class Room:
         """The seats a bot now plays for their away person, and when (Unix time) a bot takes
         over each other away person: the driver's decision, which every view shows. A seat
         keeps the deadline it was first given (no new view for the same countdown)."""
+        takeovers = {seat: self._takeovers.get(seat, at) for seat, at in takeovers.items()}
+        if stand_ins == self._stand_ins and takeovers == self._takeovers:
+            return  # the driver looks after every change; most change nothing here
         shown = self.snapshot()
-        self._stand_ins, self._shown = stand_ins, None
-        self._takeovers = {seat: self._takeovers.get(seat, at) for seat, at in takeovers.items()}
+        self._stand_ins, self._takeovers, self._shown = stand_ins, takeovers, None
         now = self.snapshot()
         if (now.stand_ins, now.takeovers) != (shown.stand_ins, shown.takeovers):
             self._broadcast()

@@ -190,6 +190,8 @@ async def test_one_snapshot_per_state_renewed_by_every_change() -> None:
     room.set_standing(frozenset(), {2: 1_795_000_000.0})
     assert room.snapshot().takeovers == {2: 1_795_000_000.0} and not room.snapshot().stand_ins
     before = room.snapshot()
+    room.set_standing(frozenset(), {2: 1_795_000_000.0})  # the driver's look changed nothing
+    assert room.snapshot() is before
     live = room.live
     assert live.hand is not None and live.hand.to_move is not None
     action = random_action(engine.view(live.hand, live.hand.to_move), random.Random(2))

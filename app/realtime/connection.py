@@ -98,7 +98,9 @@ def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
     if frame is None:
         if not snapshot.shared_json:  # everyone's part (the hand's public fields, the table)
             shared = messages.shared_json(
-                present.public_hand(snapshot), present.table_fields(snapshot)
+                present.public_hand(snapshot),
+                present.table_now(snapshot),
+                messages.around_json(snapshot),
             )
             snapshot.shared_json.append(shared)
         own = present.seat_part(snapshot, seat)

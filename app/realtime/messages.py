@@ -18,7 +18,13 @@ from typing_extensions import TypedDict
 
 import engine
 from app.realtime import recordjson
-from app.realtime.present import TableFields, WaitingView
+from app.realtime.present import (
+    Snapshot,
+    TableNow,
+    WaitingView,
+    around_inputs,
+    table_around,
+)
 from app.realtime.protocol import Reaction
 from app.tables.chat import ChatRow
 from engine.review import Suggestion
@@ -172,13 +178,27 @@ def encode(message: ServerMessage) -> str:
     return orjson.dumps(message).decode()
 
 
-def shared_json(hand: Mapping[str, Any], table: TableFields) -> bytes:
+def shared_json(hand: Mapping[str, Any], now: TableNow, around: bytes) -> bytes:
     """The part of a view frame that is the same for every recipient of a snapshot: the hand's
-    public fields (``present.public_hand``, none before the first deal), then the table's."""
-    table_part = recordjson.dumps(table)
+    public fields (``present.public_hand``, none before the first deal), then the table's
+    (``now``, and ``around`` from :func:`around_json`)."""
+    table = recordjson.dumps(now)[:-1] + b"," + around[1:]
     if not hand:
-        return table_part
-    return recordjson.dumps(hand)[:-1] + b"," + table_part[1:]
+        return table
+    return recordjson.dumps(hand)[:-1] + b"," + table[1:]
+
+
+def around_json(snapshot: Snapshot) -> bytes:
+    """``present.table_around`` of ``snapshot`` encoded: the room's previous snapshot's bytes
+    while ``present.around_inputs`` are equal (most actions change none of them), else
+    encoded afresh and kept for the next snapshot."""
+    inputs = around_inputs(snapshot)
+    held = snapshot.around_json
+    if held and held[0][0] == inputs:
+        return held[0][1]
+    encoded = recordjson.dumps(table_around(snapshot))
+    held[:] = [(inputs, encoded)]
+    return encoded
 
 
 def view_frame(own: engine.SeatPart | WaitingView, shared: bytes, version: int) -> str:

@@ -1,8 +1,10 @@
 """Engine state -> what one recipient may see. The only place views are built.
 
 A view has two parts. Everyone's (:func:`public_hand`: the spectator's view of the hand without
-the fields that differ by viewer, and :func:`table_fields`: version, status, seats) is the
-same for every recipient of a snapshot, so it is built and encoded once. Each recipient's own
+the fields that differ by viewer; :func:`table_now`: version, status; :func:`table_around`:
+seats, scores, the host's decisions, which change now and then) is the same for every
+recipient of a snapshot, so it is built and encoded once (and the table's slow keys are taken
+over from the previous snapshot while what they are made of is unchanged). Each recipient's own
 (:func:`seat_part`: its cards, its prompt, what it sees of the kitty) comes from
 ``engine.seat_part``, which redacts other seats' cards, at send time. ``messages.py`` joins the
 parts into one JSON object on the wire; ``tests/engine/randomplay.py`` checks that the joined
@@ -34,9 +36,14 @@ class Snapshot:
     # Encoded view frames by seat (None: spectators), filled as connections send: every
     # spectator, and a person's second tab, gets the same bytes, rendered once.
     frames: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
-    # The encoded part every frame of this snapshot shares (``public_hand`` and
-    # ``table_fields``), once.
+    # The encoded part every frame of this snapshot shares (``public_hand``, ``table_now``
+    # and ``table_around``), once.
     shared_json: list[bytes] = field(default_factory=list, compare=False, repr=False)
+    # The encoded ``table_around`` with its ``around_inputs``, taken over from the room's
+    # previous snapshot (``of``): used while the inputs are equal (``messages.around_json``).
+    around_json: list[tuple[tuple[object, ...], bytes]] = field(
+        default_factory=list, compare=False, repr=False
+    )
 
     @classmethod
     def of(
@@ -45,15 +52,20 @@ class Snapshot:
         connected: tuple[bool, ...],
         stand_ins: frozenset[int],
         takeovers: dict[int, float],
+        previous: Snapshot | None = None,
     ) -> Snapshot:
-        """The snapshot of a room whose ``connected`` seats have a socket on some process."""
+        """The snapshot of a room whose ``connected`` seats have a socket on some process
+        (``previous``: the room's last one, whose encoded table keys may still hold)."""
         if stand_ins:
             # A person who is back plays for themselves at once. The bot runner clears their
             # mark when it next looks, which may be after this broadcast; no view may show a
             # connected seat as played by a bot meanwhile (nor may the runner move for it).
             stand_ins = frozenset(seat for seat in stand_ins if not connected[seat])
         takeovers = {seat: at for seat, at in takeovers.items() if not connected[seat]}
-        return cls(live, connected, stand_ins, takeovers)
+        snapshot = cls(live, connected, stand_ins, takeovers)
+        if previous is not None:
+            snapshot.around_json.extend(previous.around_json)
+        return snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +95,26 @@ class WaitingView:
 
 
 @dataclass(frozen=True, slots=True)
-class TableFields:
-    """What the table adds to the engine's view of the hand (the game's state around it)."""
+class TableNow:
+    """The table's keys that move with (nearly) every change."""
 
     version: int
     status: Status
     hand_number: int
+    undoable_by: int | None  # the seat that may ask to take back the last action, if any
+
+
+@dataclass(frozen=True, slots=True)
+class TableAround:
+    """The table's keys that change now and then (who sits where, the scores, the host's
+    decisions), a function of :func:`around_inputs` alone: a snapshot takes over the previous
+    one's encoding of them while those are equal (``messages.around_json``)."""
+
     seats: tuple[SeatView, ...]
     totals: tuple[int, ...]
     last_result: engine.HandResult | None
     game_over: bool
     winners: tuple[int, ...]
-    undoable_by: int | None  # the seat that may ask to take back the last action, if any
     # The host's decisions (app/host): the table closed to newcomers / spectators, and the
     # host's last marker ({"event": "remove", "name": "Bert", "to": "bot", "by": "Anna"}, ...).
     closed_to_newcomers: bool = False
@@ -151,22 +171,46 @@ def public_hand(snapshot: Snapshot) -> dict[str, Any]:
     return {name: getattr(view, name) for name in _PUBLIC_HAND}
 
 
-def table_fields(snapshot: Snapshot) -> TableFields:
-    """The table's part of a view: the same for every seat and spectator, so a connection
-    encodes it once per snapshot with :func:`public_hand` (``connection._view_frame``). On
-    the wire it follows them in one JSON object (``messages.view_frame``)."""
+def table_now(snapshot: Snapshot) -> TableNow:
+    """The table's keys that move with every change (everyone's, like the rest of the table's
+    part: encoded once per snapshot, see ``connection._view_frame``)."""
     live = snapshot.live
-    game = live.game
-    return TableFields(
+    undoable = live.undoable
+    return TableNow(
         version=live.version,
         status=live.status,
-        hand_number=game.hand_number,
+        hand_number=live.game.hand_number,
+        undoable_by=undoable.seat if undoable is not None else None,
+    )
+
+
+def around_inputs(snapshot: Snapshot) -> tuple[object, ...]:
+    """Everything :func:`table_around` reads: equal inputs, equal keys. Between two actions
+    these are mostly the very same objects (the table is replaced field by field), so
+    comparing them is a few identity checks."""
+    live, game = snapshot.live, snapshot.live.game
+    return (
+        live.seats,
+        live.host,
+        game.options,
+        game.rows,
+        game.totals,
+        game.last_result,
+        snapshot.connected,
+        snapshot.stand_ins,
+        snapshot.takeovers,
+    )
+
+
+def table_around(snapshot: Snapshot) -> TableAround:
+    """The table's keys that change now and then (see :class:`TableAround`)."""
+    live, game = snapshot.live, snapshot.live.game
+    return TableAround(
         seats=seats(snapshot),
         totals=game.totals,
         last_result=game.last_result,
         game_over=game.over,
         winners=game.winners,
-        undoable_by=live.undoable.seat if live.undoable is not None else None,
         closed_to_newcomers=live.host.closed_to_newcomers,
         closed_to_spectators=live.host.closed_to_spectators,
         host_event=_public(live.host.last),

@@ -81,7 +81,9 @@ class Room:
         shown = self._shown
         if shown is None or shown.live is not self.live:
             connected = tuple(map(operator.or_, map(bool, self._presence), self._remote))
-            shown = Snapshot.of(self.live, connected, self._stand_ins, self._takeovers)
+            shown = Snapshot.of(
+                self.live, connected, self._stand_ins, self._takeovers, previous=shown
+            )
             self._shown = shown
         return shown
 

@@ -67,10 +67,10 @@ def test_encoding_is_compact() -> None:
     view = json.loads(text)["view"]
     # The recipient's own keys, then the hand's public ones, then the table's.
     assert list(view)[: len(engine.SEAT_FIELDS)] == list(engine.SEAT_FIELDS)
-    table_keys = ["version", "status", "hand_number", "seats", "totals", "last_result"]
-    after = [*table_keys, "game_over", "winners", "undoable_by"]
+    now = ["version", "status", "hand_number", "undoable_by"]
+    around = ["seats", "totals", "last_result", "game_over", "winners"]
     host = ["closed_to_newcomers", "closed_to_spectators", "host_event"]  # app/host
-    assert list(view)[-12:] == [*after, *host]  # after the hand's keys
+    assert list(view)[-12:] == [*now, *around, *host]  # after the hand's keys
     assert view["phase"] == "auction" and view["version"] == 4 and len(view["hand"]) == 12
     # Exactly the engine's view of that seat, with the table's keys.
     assert live.hand is not None
@@ -112,7 +112,9 @@ def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.Monkey
     assert renders == [None, 0, 1]
     assert shared == [snapshot]  # everyone's part is everyone's: built and encoded once
     # Each frame is exactly that recipient's own part and everyone's, encoded afresh.
-    everyone = messages.shared_json(present.public_hand(snapshot), present.table_fields(snapshot))
+    everyone = messages.shared_json(
+        present.public_hand(snapshot), present.table_now(snapshot), messages.around_json(snapshot)
+    )
     own_1 = present.seat_part(snapshot, 1)
     assert players[1] == messages.view_frame(own_1, everyone, snapshot.live.version)
     assert len(set(spectators)) == 1 and players[0] == players[2] != players[1]

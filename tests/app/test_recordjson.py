@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from app.realtime import recordjson
-from app.realtime.present import Snapshot, table_fields
+from app.realtime.present import Snapshot, table_around, table_now
 from app.tables import live as live_mod
 from app.tables.live import SeatInfo
 from app.tables.options import TableOptions
@@ -72,5 +72,5 @@ def test_the_table_part_is_the_bytes_orjson_writes() -> None:
     for seat in range(3):
         live = live_mod.seat(live, seat, SeatInfo(f"P{seat}", f"hash{seat}"))
     snapshot = Snapshot(live, (True, False, True, False), frozenset({1}), {3: 1_795_000_000.25})
-    fields = table_fields(snapshot)
-    assert recordjson.dumps(fields) == orjson.dumps(fields)
+    for fields in (table_now(snapshot), table_around(snapshot)):
+        assert recordjson.dumps(fields) == orjson.dumps(fields)

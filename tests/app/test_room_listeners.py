@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import engine
-from app.realtime import wire
+from app.realtime import connection, wire
 from app.realtime.connection import Connection
 from app.realtime.hub import Hub
 from app.realtime.listeners import RoomListener
@@ -203,3 +203,30 @@ async def test_one_snapshot_per_state_renewed_by_every_change() -> None:
     assert room.snapshot() is after  # seat 1 still has a socket
     room.detach(cast(Connection, seat))
     assert room.snapshot().connected == (True, False, False)
+
+
+async def test_the_table_keys_carried_between_snapshots_are_never_stale() -> None:
+    """A snapshot takes over the previous one's encoded seats, scores and host keys while what
+    they are made of is equal: every frame is byte for byte the one a fresh snapshot gives,
+    through two hands (the scores change), a seat going away and a bot standing in."""
+    room = hub().add(table("carry"))
+    seat = Socket(0)
+    room.attach(cast(Connection, seat))
+    rng, frames, carried, before = random.Random(4), 0, 0, b""
+    while room.live.hand_number < 3:
+        shown = room.snapshot()
+        frame = connection._view_frame(shown, 0)
+        fresh = Snapshot.of(shown.live, shown.connected, shown.stand_ins, shown.takeovers)
+        assert frame == connection._view_frame(fresh, 0)
+        frames += 1
+        carried += shown.around_json[0][1] is before
+        before = shown.around_json[0][1]
+        if frames == 40:
+            room.set_standing(frozenset(), {2: 1_795_000_000.0})  # a seat's countdown shows
+            assert '"takeover_at":1795000000.0' in connection._view_frame(room.snapshot(), 0)
+        live = room.live
+        assert live.hand is not None and live.hand.to_move is not None
+        action = random_action(engine.view(live.hand, live.hand.to_move), rng)
+        assert await room.act(live.hand.to_move, live.version, action) is None
+    # Nearly every frame took the table keys over (a fresh snapshot encodes its own).
+    assert frames > 40 and carried > frames - 6, (frames, carried)

@@ -208,7 +208,7 @@ async def test_one_snapshot_per_state_renewed_by_every_change() -> None:
 async def test_the_table_keys_carried_between_snapshots_are_never_stale() -> None:
     """A snapshot takes over the previous one's encoded seats, scores and host keys while what
     they are made of is equal: every frame is byte for byte the one a fresh snapshot gives,
-    through two hands (the scores change), a seat going away and a bot standing in."""
+    through two hands (the scores change) and an away seat's takeover countdown."""
     room = hub().add(table("carry"))
     seat = Socket(0)
     room.attach(cast(Connection, seat))

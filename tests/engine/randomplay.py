@@ -290,4 +290,6 @@ def play_hand(
         state = new
     assert_conserved(state)
     assert_result_consistent(state)
+    if exhaustive:
+        assert_view_splits(state)  # the result and the deal are everyone's once it is over
     return state

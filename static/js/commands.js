@@ -77,11 +77,17 @@ export function parseCards(text) {
 
 const yourCards = (view) => [...(view.hand ?? []), ...(view.displays?.[view.seat] ?? [])];
 
-// The card of yours a reference names, or {error}.
-function findCard(view, ref) {
-  const card = yourCards(view).find((c) => c.color === ref.colour && c.number === ref.number);
+// The card of yours a reference names, or {error}. The deck holds two of some cards ("r7 r7"):
+// a card already taken is skipped, and of equal cards one the move allows comes first.
+function findCard(view, ref, taken = [], allowed = null) {
+  const cards = yourCards(view).filter(
+    (c) => c.color === ref.colour && c.number === ref.number && !taken.includes(c.id),
+  );
+  const card = cards.find((c) => allowed === null || allowed.includes(c.id)) ?? cards[0];
   if (card) return { card };
   const name = _("{colour} {number}", { colour: colourName(ref.colour), number: ref.number });
+  if (taken.length && yourCards(view).some((c) => c.color === ref.colour && c.number === ref.number))
+    return { error: _("You named {card} more often than you have it.", { card: name }) };
   return { error: _("You do not have {card}.", { card: name }) };
 }
 
@@ -120,7 +126,7 @@ const MOVES = {
     const parsed = parseCards(rest);
     if (parsed.error) return parsed;
     if (parsed.cards.length !== 1) return refusal(_("Name one card, for example: play g7"));
-    const found = findCard(view, parsed.cards[0]);
+    const found = findCard(view, parsed.cards[0], [], prompt.cards);
     if (found.error) return found;
     if (!prompt.cards.includes(found.card.id)) {
       const why =
@@ -145,12 +151,12 @@ const MOVES = {
       );
     }
     const ids = [];
+    const inHand = (view.hand ?? []).map((c) => c.id);
     for (const ref of parsed.cards) {
-      const found = findCard(view, ref);
+      const found = findCard(view, ref, ids, inHand);
       if (found.error) return found;
-      if (!(view.hand ?? []).some((c) => c.id === found.card.id))
-        return refusal(_("Bids come from your hand"));
-      if (!ids.includes(found.card.id)) ids.push(found.card.id);
+      if (!inHand.includes(found.card.id)) return refusal(_("Bids come from your hand"));
+      ids.push(found.card.id);
     }
     return { action: { type: "bid", cards: ids } };
   },
@@ -165,10 +171,9 @@ const MOVES = {
     if (parsed.error) return parsed;
     const ids = [];
     for (const ref of parsed.cards) {
-      const found = findCard(view, ref);
+      const found = findCard(view, ref, ids, prompt.cards);
       if (found.error) return found;
-      if (!prompt.cards.includes(found.card.id) || ids.includes(found.card.id)) continue;
-      ids.push(found.card.id);
+      if (prompt.cards.includes(found.card.id)) ids.push(found.card.id);
     }
     if (ids.length !== prompt.count)
       return refusal(ngettext("Discard exactly {n} card", "Discard exactly {n} cards", prompt.count));

@@ -408,3 +408,37 @@ def test_the_revised_discard_is_told_and_read_as_a_command(
     assert len(result["ok"]["cards"]) == discarding["prompt"]["count"]
     assert result["short"].startswith("Lege genau")
     page.context.close()
+
+
+def test_equal_cards_named_twice_are_both_taken(browser: Browser, bots_server: Server) -> None:
+    """The deck holds two of each 1 and 7: "ablegen r7 r7" discards both, "bid r7 r7" places
+    both, and of two equal cards the one the move allows is played; naming a card more often
+    than one holds it is refused."""
+    page = browser.new_context(locale="de-DE").new_page()
+    page.goto(bots_server.base_url + "/?lang=de")
+    result = page.evaluate(
+        """async () => {
+            const { readCommand } = await import("/static/js/commands.js");
+            const hand = [
+                {id: 8, color: "red", number: 7}, {id: 9, color: "red", number: 7},
+                {id: 13, color: "yellow", number: 1},
+            ];
+            const base = {seat: 0, to_move: 0, hand, displays: {}};
+            const discard = {...base, prompt: {type: "discard", cards: [8, 9, 13], count: 2}};
+            const bid = {...base, prompt: {type: "bid", max_cards: 3, can_pass: true}};
+            const play = {...base, prompt: {type: "play", cards: [9, 13], must_follow: null}};
+            return {
+                discard: readCommand("ablegen r7 r7", discard).action,
+                bid: readCommand("bieten r7 r7 y1", bid).action,
+                play: readCommand("spiele r7", play).action,
+                thrice: readCommand("ablegen r7 r7 r7", discard).error,
+                once: readCommand("bieten y1 y1", bid).error,
+            };
+        }"""
+    )
+    assert result["discard"] == {"type": "discard", "cards": [8, 9]}
+    assert result["bid"] == {"type": "bid", "cards": [8, 9, 13]}
+    assert result["play"] == {"type": "play", "card": 9}
+    assert result["thrice"] == "Du hast Rot 7 öfter genannt, als du sie hast."
+    assert result["once"] == "Du hast Gelb 1 öfter genannt, als du sie hast."
+    page.context.close()

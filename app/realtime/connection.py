@@ -102,8 +102,8 @@ def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
                 present.table_now(snapshot),
                 messages.around_json(snapshot),
             )
-            snapshot.shared_json.append(shared)
-        own = present.seat_part(snapshot, seat)
+            snapshot.shared_json.append(messages.shared_text(shared))
+        own = messages.own_text(snapshot, seat)
         frame = messages.view_frame(own, snapshot.shared_json[0], snapshot.live.version)
         snapshot.frames[seat] = frame
     return frame

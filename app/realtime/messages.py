@@ -17,11 +17,10 @@ import orjson
 from typing_extensions import TypedDict
 
 import engine
-from app.realtime import recordjson
+from app.realtime import present, recordjson
 from app.realtime.present import (
     Snapshot,
     TableNow,
-    WaitingView,
     around_inputs,
     table_around,
 )
@@ -201,16 +200,35 @@ def around_json(snapshot: Snapshot) -> bytes:
     return encoded
 
 
-def view_frame(own: engine.SeatPart | WaitingView, shared: bytes, version: int) -> str:
-    """``{"type": "view", "version": v, "view": {...}}``: the recipient's own keys, then the
-    shared ones (``shared``, from :func:`shared_json`).
+def own_text(snapshot: Snapshot, seat: int | None) -> str:
+    """``present.seat_part`` of ``seat`` encoded, as the opening of a JSON object (no closing
+    brace, see :func:`view_frame`): the room's previous snapshot's text while the part is equal
+    (every seat's but the movers': their cards and prompt did not change), else encoded afresh
+    and kept for the next snapshot."""
+    own = present.seat_part(snapshot, seat)
+    held = snapshot.own_json.get(seat)
+    if held is not None and held[0] == own:
+        return held[1]
+    text = recordjson.dumps(own)[:-1].decode()
+    snapshot.own_json[seat] = (own, text)
+    return text
+
+
+def shared_text(shared: bytes) -> str:
+    """:func:`shared_json`'s object as the close of a JSON object (no opening brace), decoded
+    once per snapshot for :func:`view_frame`."""
+    return shared[1:].decode()
+
+
+def view_frame(own: str, shared: str, version: int) -> str:
+    """``{"type": "view", "version": v, "view": {...}}``: the recipient's own keys (``own``,
+    from :func:`own_text`), then the shared ones (``shared``, from :func:`shared_text`).
 
     A view is ~2-7 KB and every action sends one to each seat. Most of it (the displays, the
-    auction, the tricks, the table) is the same for every recipient: that part is built and
-    encoded once per snapshot, and only the recipient's own cards and prompt per recipient.
-    orjson writes the typed parts (``recordjson``: the records views repeat are encoded once),
-    and the JSON objects, whose keys never overlap, are joined into one without a Python dict
-    in between.
+    auction, the tricks, the table) is the same for every recipient: that part is built,
+    encoded and decoded once per snapshot, and only the recipient's own cards and prompt per
+    recipient (and only when they changed). orjson writes the typed parts (``recordjson``: the
+    records views repeat are encoded once), and the JSON objects, whose keys never overlap,
+    are joined into one without a Python dict in between, the large shared text copied once.
     """
-    body = recordjson.dumps(own)[:-1] + b"," + shared[1:]
-    return f'{{"type":"view","version":{version},"view":{body.decode()}}}'
+    return f'{{"type":"view","version":{version},"view":{own},{shared}}}'

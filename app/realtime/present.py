@@ -37,8 +37,14 @@ class Snapshot:
     # spectator, and a person's second tab, gets the same bytes, rendered once.
     frames: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
     # The encoded part every frame of this snapshot shares (``public_hand``, ``table_now``
-    # and ``table_around``), once.
-    shared_json: list[bytes] = field(default_factory=list, compare=False, repr=False)
+    # and ``table_around``), once, as text (``messages.shared_text``).
+    shared_json: list[str] = field(default_factory=list, compare=False, repr=False)
+    # Each recipient's encoded own part (``seat_part``) with the part it encodes, taken over
+    # from the room's previous snapshot (``of``): used while the part is equal
+    # (``messages.own_text``).
+    own_json: dict[int | None, tuple[engine.SeatPart | WaitingView, str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     # The encoded ``table_around`` with its ``around_inputs``, taken over from the room's
     # previous snapshot (``of``): used while the inputs are equal (``messages.around_json``).
     around_json: list[tuple[tuple[object, ...], bytes]] = field(
@@ -65,6 +71,7 @@ class Snapshot:
         snapshot = cls(live, connected, stand_ins, takeovers)
         if previous is not None:
             snapshot.around_json.extend(previous.around_json)
+            snapshot.own_json.update(previous.own_json)
         return snapshot
 
 

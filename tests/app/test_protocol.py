@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import engine
-from app.realtime import connection, messages, present, protocol
+from app.realtime import connection, messages, present, protocol, recordjson
 from app.realtime.present import Snapshot
 from app.realtime.protocol import ActionIn, ErrorCode, PingIn
 from app.tables import live as live_mod
@@ -115,8 +115,12 @@ def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.Monkey
     everyone = messages.shared_json(
         present.public_hand(snapshot), present.table_now(snapshot), messages.around_json(snapshot)
     )
-    own_1 = present.seat_part(snapshot, 1)
-    assert players[1] == messages.view_frame(own_1, everyone, snapshot.live.version)
+    own_1 = recordjson.dumps(present.seat_part(snapshot, 1))
+    version = snapshot.live.version
+    assert players[1] == (
+        f'{{"type":"view","version":{version},"view":{own_1[:-1].decode()},'
+        f"{everyone[1:].decode()}}}"
+    )
     assert len(set(spectators)) == 1 and players[0] == players[2] != players[1]
     # Each frame is that seat's own view: a spectator's holds no hand, a player's its own.
     assert json.loads(spectators[0])["view"]["hand"] == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -206,17 +207,26 @@ async def test_one_snapshot_per_state_renewed_by_every_change() -> None:
 
 
 async def test_the_table_keys_carried_between_snapshots_are_never_stale() -> None:
-    """A snapshot takes over the previous one's encoded seats, scores and host keys while what
-    they are made of is equal: every frame is byte for byte the one a fresh snapshot gives,
-    through two hands (the scores change) and an away seat's takeover countdown."""
+    """A snapshot takes over the previous one's encoded seats, scores and host keys, and each
+    recipient's own part, while what they are made of is equal: every frame, every seat's and
+    a spectator's, is byte for byte the one a fresh snapshot gives, through two hands (the
+    scores change) and an away seat's takeover countdown."""
     room = hub().add(table("carry"))
     seat = Socket(0)
     room.attach(cast(Connection, seat))
     rng, frames, carried, before = random.Random(4), 0, 0, b""
+    own_carried, own_before = Counter[int | None](), dict[int | None, str]()
     while room.live.hand_number < 3:
         shown = room.snapshot()
-        frame = connection._view_frame(shown, 0)
         fresh = Snapshot.of(shown.live, shown.connected, shown.stand_ins, shown.takeovers)
+        for recipient in (None, 2, 1):
+            assert connection._view_frame(shown, recipient) == connection._view_frame(
+                fresh, recipient
+            )
+            text = shown.own_json[recipient][1]
+            own_carried[recipient] += text is own_before.get(recipient)
+            own_before[recipient] = text
+        frame = connection._view_frame(shown, 0)
         assert frame == connection._view_frame(fresh, 0)
         frames += 1
         carried += shown.around_json[0][1] is before
@@ -228,5 +238,7 @@ async def test_the_table_keys_carried_between_snapshots_are_never_stale() -> Non
         assert live.hand is not None and live.hand.to_move is not None
         action = random_action(engine.view(live.hand, live.hand.to_move), rng)
         assert await room.act(live.hand.to_move, live.version, action) is None
-    # Nearly every frame took the table keys over (a fresh snapshot encodes its own).
+    # Nearly every frame took the table keys over (a fresh snapshot encodes its own), and the
+    # recipients' own parts: a spectator's never changes, a seat's when it is to move or was.
     assert frames > 40 and carried > frames - 6, (frames, carried)
+    assert own_carried[None] > frames - 6 and own_carried[1] > 0, (frames, own_carried)

@@ -165,6 +165,9 @@ def test_the_host_deletes_a_finished_table(
             wait_past(anna, seen)
         else:
             time.sleep(0.05)
+    # The page opens the game's summary when the last view reaches it, which can be after the
+    # API already says "over": wait for that dialog before closing what is open.
+    expect(anna.get_by_test_id("summary")).to_have_attribute("data-kind", "game-end")
     anna.keyboard.press("Escape")
     for dialog in anna.locator("dialog[open]").all():
         dialog.evaluate("d => d.close()")

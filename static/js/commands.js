@@ -80,13 +80,12 @@ const yourCards = (view) => [...(view.hand ?? []), ...(view.displays?.[view.seat
 // The card of yours a reference names, or {error}. The deck holds two of some cards ("r7 r7"):
 // a card already taken is skipped, and of equal cards one the move allows comes first.
 function findCard(view, ref, taken = [], allowed = null) {
-  const cards = yourCards(view).filter(
-    (c) => c.color === ref.colour && c.number === ref.number && !taken.includes(c.id),
-  );
-  const card = cards.find((c) => allowed === null || allowed.includes(c.id)) ?? cards[0];
+  const equal = yourCards(view).filter((c) => c.color === ref.colour && c.number === ref.number);
+  const free = equal.filter((c) => !taken.includes(c.id));
+  const card = free.find((c) => allowed === null || allowed.includes(c.id)) ?? free[0];
   if (card) return { card };
   const name = _("{colour} {number}", { colour: colourName(ref.colour), number: ref.number });
-  if (taken.length && yourCards(view).some((c) => c.color === ref.colour && c.number === ref.number))
+  if (equal.length)
     return { error: _("You named {card} more often than you have it.", { card: name }) };
   return { error: _("You do not have {card}.", { card: name }) };
 }

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -56,6 +57,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 5
+GC_THRESHOLDS = (50_000, 50, 1000)  # app/__main__.py's (not imported: the bench runs apart)
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
@@ -427,6 +429,15 @@ async def run(
     watchers = [ws for t in opened for ws in await spectate(t, ws_bases[0], spectators)]
     readers += [asyncio.create_task(drain(ws)) for ws in watchers]
     await asyncio.sleep(0.5)  # let the presence broadcasts settle
+    # The client is timing: its own garbage collections must not count as the servers'
+    # latency. With CPython's default thresholds, 2,500 sockets' objects made it stop for a
+    # full collection of 50-260 ms every few seconds (and 10-60 ms for younger ones), which
+    # showed as the servers' p99. Keep what the set-up made out of the collections and collect
+    # rarely, as the servers do (app/__main__.py).
+    gc.collect()
+    gc.freeze()
+    thresholds = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLDS)
     latencies: list[float] = []
     transactions_before = transactions(database_url) if database_url else 0
     system_before = sum(cpu_split(pid)[1] for pid in pids)
@@ -445,6 +456,8 @@ async def run(
     for done in samplers:
         done.wait(timeout=30)
     transacted = transactions(database_url) - transactions_before if database_url else 0
+    gc.set_threshold(*thresholds)
+    gc.unfreeze()
     for task in readers:
         task.cancel()
     closing = [ws.close() for t in opened for ws in t.sockets] + [ws.close() for ws in watchers]

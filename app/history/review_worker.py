@@ -131,8 +131,11 @@ class ReviewWorker(Handler):
         self._executor = executor
 
     async def close(self) -> None:
+        """Stop the pool (tasks not yet started are cancelled) and wait, off the event loop,
+        until its workers are gone: the interpreter waits for them at exit anyway, and a pool
+        still running then leaked its queues' semaphores, reported on every stop."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            await asyncio.to_thread(self._executor.shutdown, wait=True, cancel_futures=True)
 
     async def run(self, lease: Lease) -> None:
         job = lease.job

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
+from sqlalchemy.ext.asyncio import create_async_engine
 
 import engine
 from app.history import review_worker, reviews
@@ -287,6 +288,18 @@ def test_a_pool_worker_ends_when_its_server_dies(tmp_path: Path) -> None:
     while _alive(worker_pid) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(worker_pid)
+
+
+def test_closing_the_review_worker_waits_until_its_pool_is_gone() -> None:
+    """A stopping server waits for its review pool (off the event loop): a pool left running
+    at exit leaked its queues' semaphores, which the interpreter reported on every stop."""
+    pool = review_worker.process_pool(1)
+    worker_pid = pool.submit(os.getpid).result(timeout=120)
+    db = create_async_engine("sqlite+aiosqlite://")
+    handler = ReviewWorker(db_engine=db, processes=1, executor=pool)
+    asyncio.run(handler.close())
+    assert not _alive(worker_pid)
+    asyncio.run(db.dispose())
 
 
 def _alive(pid: int) -> bool:

@@ -361,9 +361,22 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
+@contextlib.contextmanager
+def log_folder(keep: Path | None, label: str) -> Iterator[Path]:
+    """Where a run's servers write their logs: ``keep/label`` (kept), else a temporary one."""
+    if keep is not None:
+        folder = keep / label
+        folder.mkdir(parents=True, exist_ok=True)
+        yield folder
+        return
+    with tempfile.TemporaryDirectory() as temporary:
+        yield Path(temporary)
+
+
 def measure(tree: Path, template: str, count: int, args: argparse.Namespace) -> None:
-    with database(template) as name, tempfile.TemporaryDirectory() as logs:
-        with servers(tree, database_url(name), count, Path(logs)) as running:
+    kept_as = f"{tree.name or 'tree'}-{count}"
+    with database(template) as name, log_folder(args.logs, kept_as) as logs:
+        with servers(tree, database_url(name), count, logs) as running:
             bases, pids = [b for b, _ in running], [p for _, p in running]
             time.sleep(args.settle)  # start-up work (migrations, first polls) is not idling
             # Nor is the work the history left due (the finished games' reviews): idle is after.
@@ -381,10 +394,8 @@ def measure(tree: Path, template: str, count: int, args: argparse.Namespace) -> 
             busy_before = sum(map(cpu_seconds, pids))
             latencies, review, status = asyncio.run(live_hand(bases, args.players, args.think))
             busy = sum(map(cpu_seconds, pids)) - busy_before
-        lines = sum(len(p.read_text(errors="replace").splitlines()) for p in Path(logs).iterdir())
-        tracebacks = sum(
-            p.read_text(errors="replace").count("Traceback") for p in Path(logs).iterdir()
-        )
+        lines = sum(len(p.read_text(errors="replace").splitlines()) for p in logs.iterdir())
+        tracebacks = sum(p.read_text(errors="replace").count("Traceback") for p in logs.iterdir())
     ms = [x * 1000 for x in latencies]
     waited = f"{review:.1f} s" if review is not None else f"not after {REVIEW_WAIT:.0f} s"
     print(
@@ -419,6 +430,9 @@ def main() -> None:
         "--sample", type=Path, help="py-spy the idle servers into this folder (bench/sampling.py)"
     )
     parser.add_argument("--settle", type=float, default=10.0, help="pause after start-up (s)")
+    parser.add_argument(
+        "--logs", type=Path, help="keep each run's server logs in DIR/<tree>-<processes>/"
+    )
     parser.add_argument(
         "--backlog", type=float, default=300.0, help="wait at most this long for due jobs (s)"
     )

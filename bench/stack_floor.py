@@ -87,25 +87,28 @@ SELECT bump.id, %(seq)s, %(action)s::jsonb FROM bump
 # -- the floor server ------------------------------------------------------------------------
 
 
-def frame_templates() -> list[list[str]]:
+def frame_templates(small: bool = False) -> list[list[str]]:
     """Per state of real hands (seeded, every action of them) and per seat, the rest of that
     seat's view frame after its version and mover (see ``Floor.frame``): the frames change and
     vary in size over the hand as the app's do. Every seat is given a play prompt of its own
-    cards (the bench client acts from the mover's prompt)."""
+    cards (the bench client acts from the mover's prompt). ``small``: the prompt alone, about
+    the least a frame per seat and action can carry (a protocol of changes would send that)."""
     templates = []
     for seed in range(20):
         previous = None
         for live in table_states(seed=seed, most=200):
             snapshot = Snapshot.of(live, (True,) * SEATS, frozenset(), {}, previous=previous)
             previous = snapshot
-            templates.append([_rest(snapshot, seat) for seat in range(SEATS)])
+            templates.append([_rest(snapshot, seat, small) for seat in range(SEATS)])
     return templates
 
 
-def _rest(snapshot: Snapshot, seat: int) -> str:
+def _rest(snapshot: Snapshot, seat: int, small: bool) -> str:
     view = json.loads(connection._view_frame(snapshot, seat))["view"]
     view.pop("to_move", None)
     view["prompt"] = {"type": "play", "cards": [card["id"] for card in view["hand"]]}
+    if small:
+        view = {"prompt": view["prompt"]}
     return json.dumps(view, separators=(",", ":"), ensure_ascii=False)[1:] + "}"
 
 
@@ -120,9 +123,9 @@ class FloorTable:
 class Floor:
     """One process's tables, its writer pool, its notes out and in."""
 
-    def __init__(self, conninfo: str) -> None:
+    def __init__(self, conninfo: str, *, small: bool = False) -> None:
         self.conninfo = conninfo
-        self.templates = frame_templates()
+        self.templates = frame_templates(small)
         self.tables: dict[str, FloorTable] = {}
         self.by_id: dict[int, FloorTable] = {}
         self.outbox = Outbox(CHANNEL)
@@ -202,8 +205,8 @@ class Floor:
         await self.pool.close()
 
 
-def floor_app(conninfo: str) -> FastAPI:
-    floor = Floor(conninfo)
+def floor_app(conninfo: str, *, small: bool = False) -> FastAPI:
+    floor = Floor(conninfo, small=small)
     app = FastAPI(lifespan=floor.running)
 
     @app.get("/openapi.json")  # ws_bench waits for this
@@ -257,9 +260,9 @@ def floor_app(conninfo: str) -> FastAPI:
     return app
 
 
-def serve(port: int, database_url: str) -> None:
+def serve(port: int, database_url: str, *, small: bool = False) -> None:
     settings = Settings()
-    app = floor_app(libpq_url(database_url))
+    app = floor_app(libpq_url(database_url), small=small)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
@@ -280,7 +283,9 @@ def serve(port: int, database_url: str) -> None:
 
 
 @contextmanager
-def floor_servers(database_url: str, count: int) -> Iterator[list[tuple[str, int]]]:
+def floor_servers(
+    database_url: str, count: int, *, small: bool = False
+) -> Iterator[list[tuple[str, int]]]:
     with psycopg.connect(libpq_url(database_url), autocommit=True) as conn:
         conn.execute(SCHEMA)
     with ExitStack() as stack:
@@ -289,6 +294,7 @@ def floor_servers(database_url: str, count: int) -> Iterator[list[tuple[str, int
             port = ws_bench.free_port()
             log = stack.enter_context(tempfile.TemporaryFile())
             command = [sys.executable, __file__, "--serve", str(port), "--database", database_url]
+            command += ["--small"] if small else []
             server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log)
             stack.callback(server.wait, timeout=30)
             stack.callback(server.send_signal, signal.SIGINT)
@@ -326,15 +332,21 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--compare", action="store_true", help="then the app, in the same run")
     parser.add_argument("--rounds", type=int, default=1, help="floor then app, this many times")
+    parser.add_argument(
+        "--small", action="store_true", help="the floor sends each seat its prompt alone"
+    )
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.database)
+        serve(args.serve, args.database, small=args.small)
         return
     print(f"load average before: {' '.join(map(str, os.getloadavg()))}")
     for _ in range(args.rounds):
-        with ws_bench.scratch_database() as url, floor_servers(url, args.processes) as servers:
+        with (
+            ws_bench.scratch_database() as url,
+            floor_servers(url, args.processes, small=args.small) as servers,
+        ):
             print(f"floor servers {' '.join(b for b, _ in servers)}  think {args.think} s")
-            measure("floor", servers, args, url)
+            measure("small" if args.small else "floor", servers, args, url)
         if args.compare:
             with (
                 ws_bench.scratch_database() as url,

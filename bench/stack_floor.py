@@ -8,21 +8,24 @@ psycopg, PostgreSQL LISTEN/NOTIFY) spends whatever the app does. This bench meas
 on the same machine, under the same client, at the same load:
 
 - ``--serve`` runs a *floor server*: FastAPI and uvicorn configured as ``python -m app`` is
-  (the same deflate, frame limit and pings), and per action only what cannot be left out: the
-  message decoded, one autocommit statement that bumps the table's version and inserts the
-  action (one round trip, as the app's writer), a note ``table:version`` queued for the other
-  processes and sent in batches with the app's own ``Outbox`` (one ``pg_notify`` round trip per
-  batch), and each local seat sent a view frame of a real view's size (the five seats' frames of
-  a real mid-hand state, rendered once at start by the app's own path). The other process hears
-  the note on its LISTEN connection and sends its seats their frames. No engine, no view
-  rendering, no rooms, presence, metrics or logs.
+  (the same deflate, frame limit, pings and garbage collector thresholds), and per action only
+  what cannot be left out: the message decoded, one autocommit statement that bumps the table's
+  version and inserts the action (one round trip, as the app's writer), a note
+  ``table:version`` queued for the other processes and sent in batches with the app's own
+  ``Outbox`` (one ``pg_notify`` round trip per batch), and each local seat sent a real view
+  frame (the five seats' frames of every state of 20 seeded random hands, rendered once at start
+  by the app's own path, so sizes and contents change over a hand as the app's do). The other
+  process hears the note on its LISTEN connection and sends its seats their frames. No engine,
+  no view rendering, no rooms, presence, metrics or logs. ``--small``: each seat is sent only
+  its prompt (about 100 bytes), the least a frame per seat and action can carry.
 - Without ``--serve`` it starts a scratch database and the floor servers, then runs
   ``bench/ws_bench.py``'s own client against them (``ws_bench.run``: the same tables of five,
   seats alternating between the processes, the same think time and CPU accounting), and with
-  ``--compare`` the app itself in the same run, so the two lines are comparable::
+  ``--compare`` the app itself in the same run (configured by the environment, as
+  ``ws_bench``'s servers are), so the two lines are comparable::
 
-      taskset -c 0,1 .venv/bin/python bench/stack_floor.py --processes 2 --tables 500 \\
-          --think 1.0 --seconds 15 --compare
+      REVIEW_WORKERS=0 .venv/bin/python bench/stack_floor.py --processes 2 --tables 500 \\
+          --think 1.0 --seconds 15 --compare --rounds 3
 
 The difference of the two "server" figures is the app's own CPU per action: the budget any
 target below the app's figure has to come out of.

@@ -55,9 +55,10 @@ import sampling
 from sqlalchemy.engine import make_url
 from websockets.asyncio.client import ClientConnection, connect
 
+from app.__main__ import GC_THRESHOLDS
+
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 5
-GC_THRESHOLDS = (50_000, 50, 1000)  # app/__main__.py's (not imported: the bench runs apart)
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
@@ -433,7 +434,7 @@ async def run(
     # latency. With CPython's default thresholds, 2,500 sockets' objects made it stop for a
     # full collection of 50-260 ms every few seconds (and 10-60 ms for younger ones), which
     # showed as the servers' p99. Keep what the set-up made out of the collections and collect
-    # rarely, as the servers do (app/__main__.py).
+    # rarely, as the servers do.
     gc.collect()
     gc.freeze()
     thresholds = gc.get_threshold()

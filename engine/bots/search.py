@@ -16,7 +16,9 @@ revised 3-player discard, every 3 of the heuristic's 5 weakest cards.
 Budget: ``time_limit`` seconds per decision (stops before a world that would overrun it,
 estimated as 1.5 times the mean world so far, and drops a world that the clock overruns
 anyway, e.g. on a loaded machine) and at most ``max_worlds`` worlds; ``time_limit=None``
-makes the bot deterministic for a given ``rng`` (tests, reproducible benchmarks).
+makes the bot deterministic for a given ``rng`` (tests, reproducible benchmarks).  The clock
+is an input too (``clock``, default :func:`time.perf_counter`), so a test can give it a clock
+of its own and check the budget without measuring time.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections.abc import Callable
 
 from engine._guard import COMPILED
 from engine.actions import Action, Play
@@ -98,15 +101,17 @@ class SearchBot:
         self,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         max_worlds: int = DEFAULT_MAX_WORLDS,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if max_worlds < 1:
             raise ValueError("max_worlds must be at least 1")
         self.time_limit = time_limit
         self.max_worlds = max_worlds
+        self.clock = clock
         self.last_worlds = 0  # worlds used by the latest decision (for benchmarks)
 
     def act(self, view: HandView, rng: random.Random) -> Action:
-        start = time.perf_counter()
+        start = self.clock()
         prompt = the_prompt(view)
         if isinstance(prompt, PlayPrompt) and len(prompt.cards) == 1:
             self.last_worlds = 0
@@ -152,7 +157,7 @@ class SearchBot:
                 totals[i] += value
             worlds += 1
             if limit is not None:
-                elapsed = time.perf_counter() - start
+                elapsed = self.clock() - start
                 if elapsed + 1.5 * elapsed / worlds > limit:  # room for a slower world
                     break
             if worlds in cuts and len(alive) > 2:
@@ -162,8 +167,8 @@ class SearchBot:
         best = max(alive, key=lambda i: (totals[i], -i))
         return options[best]
 
-    @staticmethod
     def _world_scores(
+        self,
         world: HandState,
         seat: int,
         options: list[list[int]],
@@ -178,7 +183,7 @@ class SearchBot:
         at most, not a whole world; a world left unfinished counts for no candidate."""
         scores = []
         for i in alive:
-            if deadline is not None and worlds and time.perf_counter() > deadline:
+            if deadline is not None and worlds and self.clock() > deadline:
                 return None
             sim = world.clone()
             for a in options[i]:

@@ -168,22 +168,64 @@ def test_the_crown_discards_three_cards_of_its_hand() -> None:
     assert found > 30
 
 
-def test_the_search_bot_keeps_its_time_budget() -> None:
-    import time
+class _Clock:
+    """A clock that moves ``step`` seconds at every reading, and ``jump`` more at reading
+    number ``jump_at`` (a machine that stalls): time as an input, never measured."""
+
+    def __init__(self, step: float, jump_at: int | None = None, jump: float = 0.0) -> None:
+        self.now = 0.0
+        self.step = step
+        self.jump_at = jump_at
+        self.jump = jump
+        self.readings: list[float] = []
+
+    def __call__(self) -> float:
+        self.now += self.step
+        if len(self.readings) == self.jump_at:
+            self.now += self.jump
+        self.readings.append(self.now)
+        return self.now
+
+
+def _search_decisions(clock: _Clock, limit: float) -> list[tuple[int, int, int]]:
+    """Seat 0 searches under ``clock`` through a 5-player hand: per decision, the index of
+    its first and last clock reading and the worlds it used."""
+    from engine.bots.search import SearchBot
 
     state = engine.deal(5, 0, random.Random(11))
     bots = [make_bot("heuristic") for _ in range(5)]
-    search = make_bot("search", time_limit=0.05)
+    search = SearchBot(time_limit=limit, clock=clock)
     rng = random.Random(3)
-    slowest = 0.0
+    decisions = []
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
         view = engine.view(state, seat)
-        bot = search if seat == 0 else bots[seat]
-        t0 = time.perf_counter()
-        action = bot.act(view, random.Random(rng.getrandbits(32)))
+        first = len(clock.readings)
+        action = (search if seat == 0 else bots[seat]).act(view, random.Random(rng.getrandbits(32)))
         if seat == 0:
-            slowest = max(slowest, time.perf_counter() - t0)
+            decisions.append((first, len(clock.readings) - 1, search.last_worlds))
         state = engine.apply(state, seat, action)
-    assert slowest < 0.05 + 0.15
+    return decisions
+
+
+def test_the_search_bot_keeps_its_time_budget() -> None:
+    # One millisecond per reading: a decision ends by the reading that passes its deadline.
+    clock = _Clock(step=0.001)
+    decisions = _search_decisions(clock, limit=0.05)
+    for first, last, _ in decisions:
+        assert clock.readings[last] - clock.readings[first] <= 0.05 + 0.001
+    # The budget, not the world cap, ended the searches, after more than one world.
+    searched = [worlds for _, _, worlds in decisions if worlds]
+    assert searched and max(searched) < 200 and max(searched) > 1
+
+
+@pytest.mark.parametrize("jump_at", (3, 5, 8, 13))
+def test_a_stalled_clock_ends_the_search_at_once(jump_at: int) -> None:
+    # The machine stalls (the clock jumps 200 ms) inside a decision: the bot reads the clock
+    # no more after the reading that shows its deadline passed, so it starts no rollout.
+    clock = _Clock(step=0.001, jump_at=jump_at, jump=0.2)
+    decisions = _search_decisions(clock, limit=0.05)
+    stalled = [d for d in decisions if d[0] <= jump_at <= d[1]]
+    assert len(stalled) == 1
+    assert stalled[0][1] == jump_at

@@ -214,7 +214,9 @@ def test_the_search_bot_keeps_its_time_budget() -> None:
     clock = _Clock(step=0.001)
     decisions = _search_decisions(clock, limit=0.05)
     for first, last, _ in decisions:
-        assert clock.readings[last] - clock.readings[first] <= 0.05 + 0.001
+        assert (
+            clock.readings[last] - clock.readings[first] <= 0.05 + 0.001 + 1e-9
+        )  # one step past the deadline
     # The budget, not the world cap, ended the searches, after more than one world.
     searched = [worlds for _, _, worlds in decisions if worlds]
     assert searched and max(searched) < 200 and max(searched) > 1

@@ -73,18 +73,20 @@ async def _next_action(seats: list[Seat], timeout: float) -> float:
     deadline = time.monotonic() + timeout
     start = max(seat.version for seat in seats)
     while time.monotonic() < deadline:
-        version = max(seat.version for seat in seats)
-        # Accepted after a try stopped waiting for it (its commit waited for a new connection,
-        # or the connection broke after the commit and the room read it back from the log):
-        # nobody else moves the table, so the action tried at ``start`` was applied, once.
-        mover = _mover(seats, version)
-        if version > start or await _try_action(seats[mover], mover, version):
-            accepted = time.monotonic()
-            with contextlib.suppress(TimeoutError):
-                for seat in seats:
-                    await seat.at(start + 1, timeout=0.5)
-            return accepted
-        await asyncio.sleep(0.05)
+        # A version past ``start`` is the action tried there, accepted after a try stopped
+        # waiting for it (its commit waited for a new connection, or the connection broke
+        # after the commit and the room read it back from the log): nobody else moves the
+        # table, so it was applied, once.
+        if max(seat.version for seat in seats) == start:
+            mover = _mover(seats, start)
+            if not await _try_action(seats[mover], mover, start):
+                await asyncio.sleep(0.05)
+                continue
+        accepted = time.monotonic()
+        with contextlib.suppress(TimeoutError):
+            for seat in seats:
+                await seat.at(start + 1, timeout=0.5)
+        return accepted
     raise TimeoutError("no action was accepted")
 
 

@@ -56,7 +56,11 @@ def _encoder_for(kind: type) -> Callable[[Any], JSON]:
         names = tuple(f.name for f in dataclasses.fields(kind))
 
         def encode(value: Any) -> JSON:
-            return {name: to_json(getattr(value, name)) for name in names}
+            out: dict[str, JSON] = {}
+            for name in names:
+                item = getattr(value, name)
+                out[name] = item if type(item) in _PLAIN else to_json(item)
+            return out
 
     elif issubclass(kind, Mapping):
         encode = _mapping
@@ -71,7 +75,8 @@ def _encoder_for(kind: type) -> Callable[[Any], JSON]:
 
 
 def _enum_value(value: Enum) -> JSON:
-    return to_json(value.value)
+    plain = value.value
+    return cast(JSON, plain) if type(plain) in _PLAIN else to_json(plain)
 
 
 def _mapping(value: Mapping[Any, Any]) -> JSON:
@@ -79,7 +84,8 @@ def _mapping(value: Mapping[Any, Any]) -> JSON:
 
 
 def _sequence(value: list[Any] | tuple[Any, ...]) -> JSON:
-    return [to_json(item) for item in value]
+    # Plain items (card ids, most of a view) are taken as they are, without a call each.
+    return [item if type(item) in _PLAIN else to_json(item) for item in value]
 
 
 _encoders: dict[type, Callable[[Any], JSON]] = {tuple: _sequence, list: _sequence}

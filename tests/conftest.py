@@ -6,14 +6,50 @@ no PostgreSQL answers at 127.0.0.1:5432``), not one line per test.
 CI sets ``MU_REQUIRE_POSTGRES=1`` and ``MU_REQUIRE_BROWSER=1``: then a run in which no test of
 that kind actually passed is a failed run, so a missing database or browser can never turn
 into a silently green suite of skips.
+
+Order: the slow tests first, the browser tests last (see ``pytest_collection_modifyitems``).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 
 import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--screenshots",
+        action="store_true",
+        help="write the browser tests' screenshots to artifacts/screenshots/ (make screenshots)",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every process (each xdist worker collects the same) runs the tests in this order:
+    the slow ones of a tier first, so that none of them starts last and keeps one worker busy
+    while the other has finished; and the browser tests after everything else, so that a
+    worker launches its Chromium once and closes it once (see ``pytest_runtest_setup``)."""
+    items.sort(key=lambda item: ("browser" in item.keywords, "slow" not in item.keywords))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    # Playwright's sync API holds an event loop on the main thread while it is open, which an
+    # asyncio test or fixture could not run beside: close the browser before any other test.
+    if "browser" not in item.keywords:
+        browsers = sys.modules.get("tests.browser.chromium")
+        if browsers is not None:
+            browsers.close()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    browsers = sys.modules.get("tests.browser.chromium")
+    if browsers is not None:
+        browsers.close()
+    _judge_required(session, exitstatus)
+
 
 _REQUIRED = {"postgres": "MU_REQUIRE_POSTGRES", "browser": "MU_REQUIRE_BROWSER"}
 _passed: dict[str, int] = dict.fromkeys(_REQUIRED, 0)
@@ -36,7 +72,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(f"SKIPPED [{count}] {reason}")
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+def _judge_required(session: pytest.Session, exitstatus: int) -> None:
     # Under pytest-xdist every worker reports its tests to the controller, which counts them
     # all: only the controller (no ``workerinput``) judges the whole run.
     if hasattr(session.config, "workerinput"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from typing import Any, Literal, Self
 
@@ -20,14 +21,14 @@ _BANNED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 _ALLOWED_FORMAT = {"\u200d"}
 
 
+@functools.cache
 def _banned_class() -> str:
     """The banned characters as a regex class body, for the schema's ``pattern``. Left out:
     lone surrogates, Cs (no regex engine takes them; JSON text carries them as pairs)."""
     ranges: list[tuple[int, int]] = []
-    for point in range(0x110000):
-        text = chr(point)
-        banned = unicodedata.category(text) in _BANNED_CATEGORIES - {"Cs"}
-        if banned and text not in _ALLOWED_FORMAT:
+    categories = _BANNED_CATEGORIES - {"Cs"}
+    for point, category in enumerate(map(unicodedata.category, map(chr, range(0x110000)))):
+        if category in categories and chr(point) not in _ALLOWED_FORMAT:
             if ranges and ranges[-1][1] == point - 1:
                 ranges[-1] = (ranges[-1][0], point)
             else:
@@ -39,9 +40,16 @@ def _banned_class() -> str:
     return "".join(escaped(a) if a == b else f"{escaped(a)}-{escaped(b)}" for a, b in ranges)
 
 
-_BANNED = _banned_class()
-# A name: some character that is neither blank nor banned, none banned (clean_name's rules).
-NAME_PATTERN = f"^[^{_BANNED}]*[^{_BANNED}\\s][^{_BANNED}]*$"
+def name_pattern() -> str:
+    """A name: some character that is neither blank nor banned, none banned (clean_name's
+    rules). Built when a schema is first asked for, not at import: the scan over every code
+    point costs half a second, and only the OpenAPI document needs it."""
+    banned = _banned_class()
+    return f"^[^{banned}]*[^{banned}\\s][^{banned}]*$"
+
+
+def _name_schema(schema: dict[str, Any]) -> None:
+    schema["pattern"] = name_pattern()
 
 
 def _removed_colours_rule(players: int, variant: str, count: int) -> dict[str, Any]:
@@ -154,7 +162,7 @@ class SeatCreate(BaseModel):
         min_length=1,
         max_length=NAME_MAX,
         examples=["Anna"],
-        json_schema_extra={"pattern": NAME_PATTERN},
+        json_schema_extra=_name_schema,
     )
     seat: int | None = Field(default=None, ge=0, lt=SEATS)
 

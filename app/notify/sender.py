@@ -17,9 +17,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import requests
-from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import logging as log
@@ -41,7 +38,14 @@ PUSH_THREADS = 4  # pushes sent at once per process; more wait for a thread
 
 
 def webpush_send(subscription: dict[str, Any], data: str, keys: VapidKeys) -> int:
-    """One push through pywebpush (aes128gcm, VAPID-signed); blocking."""
+    """One push through pywebpush (aes128gcm, VAPID-signed); blocking.
+
+    pywebpush (with requests and aiohttp under it) is imported at the first push, not with the
+    app: a fifth of a second of every process start that most processes never use."""
+    import requests
+    from py_vapid import Vapid
+    from pywebpush import WebPushException, webpush
+
     vapid = Vapid.from_raw(keys.private_key.encode("ascii"))
     try:
         # A session of its own, closed at once: no connection outlives the push.

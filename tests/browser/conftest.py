@@ -1,7 +1,12 @@
 """Fixtures for the end-to-end tests: the real server in a subprocess and Debian's Chromium.
 
-Without Chromium (or Playwright) the browser tests skip, unless ``MU_REQUIRE_BROWSER`` is set:
-then they fail, so CI can never pass on a silently skipped browser suite.
+Shared where sharing is safe: one Chromium per test process (``chromium.py``) with fresh
+contexts per test, and one server per process for every test that does not need settings of
+its own. Without Chromium (or Playwright) the browser tests skip, unless ``MU_REQUIRE_BROWSER``
+is set: then they fail, so CI can never pass on a silently skipped browser suite.
+
+Screenshots are written only on request (``make screenshots``, or ``pytest --screenshots``):
+the ``screenshots`` fixture's ``take`` does nothing otherwise.
 """
 
 from __future__ import annotations
@@ -13,32 +18,25 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.browser import chromium
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
 NARROW = {"width": 360, "height": 740}
 STARTUP_S = 60
-EXPECT_TIMEOUT_MS = 15_000
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("MU_REQUIRE_BROWSER"):
-        pytest.fail(f"browser tests required but {reason}")
-    pytest.skip(reason)
+# The shared server's bots wait this long before they move: a hand against bots takes seconds,
+# and every state still reaches the pages (they follow the versions, not the clock).
+QUICK_BOTS_MS = "30"
 
 
 def _free_port() -> int:
@@ -96,34 +94,37 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """This process's server for every browser test that needs no settings of its own."""
     running = Server(tmp_path_factory.mktemp("browser-db") / "mu.db")
+    running.env["BOT_DELAY_MS"] = QUICK_BOTS_MS
     running.start()
     yield running
     running.stop()
 
 
-# Per module, not per session: Playwright's sync API keeps an event loop running while it is
-# open, and asyncio tests collected after the browser tests could not start their own.
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"{CHROMIUM} is not installed")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed")
-    from playwright.sync_api import expect
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """The process's Chromium; whatever contexts the test opened are closed after it."""
+    shared = chromium.shared()
+    yield shared
+    for context in shared.contexts:
+        context.close()
 
-    # Assertions that mean "at once" name their own timeout; the others only wait for the page,
-    # which takes longer than Playwright's default 5 s on a CI machine busy with two workers.
-    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+
+class Screenshots:
+    """Pictures to look at, under artifacts/screenshots/, when asked for (``--screenshots``)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def take(self, page: Page, name: str, *, full_page: bool = False) -> None:
+        if self.folder is not None:
+            page.screenshot(path=self.folder / name, full_page=full_page)
 
 
 @pytest.fixture(scope="session")
-def screenshots() -> Path:
+def screenshots(request: pytest.FixtureRequest) -> Screenshots:
+    if not request.config.getoption("screenshots"):
+        return Screenshots(None)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+    return Screenshots(SCREENSHOTS)

@@ -4,29 +4,17 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, Server
+from tests.browser.conftest import DESKTOP, PHONE, Screenshots, Server
 from tests.browser.driver import plain_move, version, wait_past
 
 pytestmark = pytest.mark.browser
 
 HAND_TIMEOUT_S = 45
-
-
-@pytest.fixture(scope="module")
-def quick_bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server of its own whose bots wait only a moment, so a hand fits the time budget."""
-    running = Server(tmp_path_factory.mktemp("bots-db") / "mu.db")
-    running.env["BOT_DELAY_MS"] = "30"
-    running.start()
-    yield running
-    running.stop()
 
 
 def _create_from_home(page: Page, base_url: str) -> str:
@@ -54,9 +42,8 @@ def _play_until_summary(page: Page) -> None:
 
 
 def test_the_creator_adds_bots_and_plays_a_hand_against_them(
-    browser: Browser, quick_bots_server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
-    server = quick_bots_server
     page = browser.new_context(viewport=DESKTOP, locale="en-GB").new_page()
     code = _create_from_home(page, server.base_url)
     options = server.api("GET", f"/api/tables/{code}").json()["options"]
@@ -75,7 +62,7 @@ def test_the_creator_adds_bots_and_plays_a_hand_against_them(
     # Bot seats stay takeable in the picker and say what plays there.
     expect(page.locator("#seat-picker")).to_contain_text("Alan, bot (Strong): take over")
     expect(page.get_by_test_id("seat-choice-1")).to_be_enabled()
-    page.screenshot(path=screenshots / "bots-lobby.png")
+    screenshots.take(page, "bots-lobby.png")
 
     # A stranger with the invite link sees no bot controls (no host cookie).
     stranger = browser.new_context(viewport=DESKTOP, locale="en-GB").new_page()
@@ -92,7 +79,7 @@ def test_the_creator_adds_bots_and_plays_a_hand_against_them(
     expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Easy")
 
     _play_until_summary(page)
-    page.screenshot(path=screenshots / "bots-summary.png")
+    screenshots.take(page, "bots-summary.png")
     sheet: dict[str, Any] = server.api("GET", f"/api/tables/{code}/scoresheet").json()
     assert sheet["over"] and len(sheet["rows"]) == 1
     assert sheet["names"] == ["Anna", "Alan", "Grace"]
@@ -100,9 +87,8 @@ def test_the_creator_adds_bots_and_plays_a_hand_against_them(
 
 
 def test_an_away_player_is_shown_with_a_bot_playing_for_them(
-    browser: Browser, quick_bots_server: Server
+    browser: Browser, server: Server
 ) -> None:
-    server = quick_bots_server
     created = server.api(
         "POST", "/api/tables", json={"players": 3, "hands": 1, "takeover_seconds": 0.3}
     ).json()
@@ -126,12 +112,9 @@ def test_an_away_player_is_shown_with_a_bot_playing_for_them(
     page.context.close()
 
 
-def test_the_lobby_closes_when_the_last_bot_sits_down(
-    browser: Browser, quick_bots_server: Server
-) -> None:
+def test_the_lobby_closes_when_the_last_bot_sits_down(browser: Browser, server: Server) -> None:
     """On a phone, the creator takes the first seat and fills the others with bots: the lobby goes,
     the table comes up and its first prompt is on screen without scrolling."""
-    server = quick_bots_server
     page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
     page.goto(server.base_url + "/")
     page.get_by_text("3", exact=True).click()

@@ -5,27 +5,16 @@ countdown to the takeover, then a bot plays for them (marked); opening the table
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.driver import join
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
 TAKEOVER_S = 3
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("dropout-db") / "mu.db")
-    running.env["BOT_DELAY_MS"] = "30"
-    running.start()
-    yield running
-    running.stop()
 
 
 def two_humans_and_a_bot(
@@ -51,23 +40,23 @@ def two_humans_and_a_bot(
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_away_countdown_takeover_and_reclaim(
-    browser: Browser, quick_server: Server, screenshots: Path, viewport: dict[str, int]
+    browser: Browser, server: Server, screenshots: Screenshots, viewport: dict[str, int]
 ) -> None:
-    code, anna, ben = two_humans_and_a_bot(browser, quick_server, viewport)
+    code, anna, ben = two_humans_and_a_bot(browser, server, viewport)
     context = ben.context
     ben.close()
     away = anna.get_by_test_id("away-1")
     expect(away).to_have_text(re.compile(r"away · bot in [1-3] s"))
-    anna.screenshot(path=screenshots / f"dropout-countdown-{viewport['width']}.png")
+    screenshots.take(anna, f"dropout-countdown-{viewport['width']}.png")
     expect(anna.get_by_test_id("bot-playing-1")).to_be_visible(timeout=TAKEOVER_S * 1000 + 3000)
     expect(away).to_have_count(0)
-    anna.screenshot(path=screenshots / f"dropout-bot-{viewport['width']}.png")
+    screenshots.take(anna, f"dropout-bot-{viewport['width']}.png")
     # Ben opens the table again: his seat is his at once, the bot stops. (His socket goes
     # through a route the test can cut, as a lost network would.)
     ben = context.new_page()
     line = Line()
     ben.route_web_socket(re.compile(r"/ws/"), line.handle)
-    ben.goto(f"{quick_server.base_url}/t/{code}")
+    ben.goto(f"{server.base_url}/t/{code}")
     expect(ben.get_by_test_id("board")).to_be_visible()
     expect(anna.get_by_test_id("bot-playing-1")).to_have_count(0)
     expect(anna.get_by_test_id("seat-1").locator(".presence")).to_have_attribute(
@@ -80,7 +69,7 @@ def test_away_countdown_takeover_and_reclaim(
     banner = ben.get_by_test_id("reconnect-banner")
     expect(banner).to_be_visible(timeout=5000)
     expect(anna.get_by_test_id("away-1")).to_be_visible()
-    ben.screenshot(path=screenshots / f"dropout-banner-{viewport['width']}.png")
+    screenshots.take(ben, f"dropout-banner-{viewport['width']}.png")
     # The page tries again after 0.25, 0.5, 1, 2 s, then every 3 s: just after its fifth
     # refused try the next one is 3 s away, so the reconnection below is the button's.
     for _ in range(1500):  # 30 s at most

@@ -7,28 +7,18 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.driver import join, plain_move, version, wait_past
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
 TAKEOVER_S = 2
 GAME_TIMEOUT_S = 120
-
-
-@pytest.fixture(scope="module")
-def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("evening-db") / "mu.db")
-    running.env["BOT_DELAY_MS"] = "20"
-    running.start()
-    yield running
-    running.stop()
 
 
 def _my_turn(page: Page) -> bool:
@@ -51,7 +41,7 @@ def _play(pages: list[Page], until: object) -> None:
             time.sleep(0.05)
 
 
-def _undo_with_consent(anna: Page, ben: Page, shot: Path) -> None:
+def _undo_with_consent(anna: Page, ben: Page, shoot: Callable[[Page], None]) -> None:
     """At Anna's next move after which Ben is to move (not the bot), she asks to take it back
     and Ben allows it: the table is back before her move, and it is her turn again."""
     for _attempt in range(30):
@@ -67,7 +57,7 @@ def _undo_with_consent(anna: Page, ben: Page, shot: Path) -> None:
         dialog = ben.get_by_test_id("undo-dialog")
         expect(dialog).to_contain_text("Anna asks to take back their last move.")
         expect(dialog.get_by_test_id("undo-countdown")).to_contain_text("s left to answer")
-        ben.screenshot(path=shot)
+        shoot(ben)
         box = dialog.bounding_box()
         assert box is not None and box["width"] <= ben.viewport_size["width"]  # type: ignore[index]
         dialog.get_by_test_id("undo-allow").click()
@@ -81,9 +71,8 @@ def _undo_with_consent(anna: Page, ben: Page, shot: Path) -> None:
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_a_whole_evening(
-    browser: Browser, evening_server: Server, screenshots: Path, viewport: dict[str, int]
+    browser: Browser, server: Server, screenshots: Screenshots, viewport: dict[str, int]
 ) -> None:
-    server = evening_server
     width = viewport["width"]
     created = server.api(
         "POST", "/api/tables", json={"players": 3, "hands": 1, "takeover_seconds": TAKEOVER_S}
@@ -108,7 +97,7 @@ def test_a_whole_evening(
     expect(anna.get_by_test_id("bubble-1")).to_have_text("👍")
 
     # Anna misclicks; she takes the move back and Ben allows it.
-    _undo_with_consent(anna, ben, screenshots / f"evening-undo-{width}.png")
+    _undo_with_consent(anna, ben, lambda page: screenshots.take(page, f"evening-undo-{width}.png"))
 
     # A few moves in, Ben drops out: a countdown, then a bot plays for him; he comes back.
     start = version(anna)
@@ -116,7 +105,7 @@ def test_a_whole_evening(
     context = ben.context
     ben.close()
     expect(anna.get_by_test_id("away-1")).to_have_text(re.compile(r"away · bot in \d s"))
-    anna.screenshot(path=screenshots / f"evening-away-{width}.png")
+    screenshots.take(anna, f"evening-away-{width}.png")
     _play([anna], lambda: anna.get_by_test_id("bot-playing-1").count() > 0)
     ben = context.new_page()
     ben.goto(f"{server.base_url}/t/{code}")
@@ -130,27 +119,26 @@ def test_a_whole_evening(
         expect(page.get_by_test_id("summary")).to_contain_text("Final standings")
         box = page.get_by_test_id("summary").bounding_box()
         assert box is not None and box["width"] <= width
-    anna.screenshot(path=screenshots / f"evening-end-{width}.png")
+    screenshots.take(anna, f"evening-end-{width}.png")
     anna.get_by_test_id("play-again").click()
     anna.wait_for_url(lambda url: code not in url)
     nxt = anna.url.rsplit("/", 1)[1]
     assert nxt != code
     # Ben is offered the next game and goes along, to his own seat.
     expect(ben.get_by_test_id("play-again")).to_have_text("Join the next game")
-    ben.screenshot(path=screenshots / f"evening-again-offer-{width}.png")
+    screenshots.take(ben, f"evening-again-offer-{width}.png")
     ben.get_by_test_id("play-again").click()
     ben.wait_for_url(f"**/t/{nxt}")
     for page, seat in ((anna, 0), (ben, 1)):
         expect(page.get_by_test_id("board")).to_be_visible()
         expect(page.get_by_test_id(f"seat-{seat}")).to_contain_text("(you)")
     expect(anna.get_by_test_id("seat-2")).to_contain_text("Bot")
-    anna.screenshot(path=screenshots / f"evening-next-{width}.png")
+    screenshots.take(anna, f"evening-next-{width}.png")
 
 
 def test_the_host_fills_the_table_with_bots_in_one_tap_and_a_newcomer_may_only_watch(
-    browser: Browser, evening_server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
-    server = evening_server
     host = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
     host.goto(server.base_url + "/")
     host.get_by_text("4", exact=True).click()
@@ -163,7 +151,7 @@ def test_the_host_fills_the_table_with_bots_in_one_tap_and_a_newcomer_may_only_w
     )
     host.get_by_test_id("name-input").fill("Anna")
     host.get_by_test_id("take-seat").click()
-    host.screenshot(path=screenshots / "evening-fill-bots-390.png")
+    screenshots.take(host, "evening-fill-bots-390.png")
     host.get_by_test_id("fill-bots").click()
     # The last bot deals the first hand: the lobby closes, the table is there.
     expect(host.get_by_test_id("board")).to_be_visible()

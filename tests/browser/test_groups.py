@@ -4,26 +4,15 @@ from the group page, play a hand against bots, then see the standings and the ra
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.test_bots import _play_until_summary
 
 pytestmark = pytest.mark.browser
 WIDE = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def quick_bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("groups-db") / "mu.db")
-    running.env["BOT_DELAY_MS"] = "30"
-    running.start()
-    yield running
-    running.stop()
 
 
 def fits(page: Page) -> None:
@@ -32,9 +21,8 @@ def fits(page: Page) -> None:
 
 
 def test_group_claim_play_and_standings(
-    browser: Browser, quick_bots_server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
-    server = quick_bots_server
     page = browser.new_context(viewport=WIDE, locale="en-GB").new_page()
     page.goto(server.base_url + "/")
     page.get_by_test_id("new-group").get_by_test_id("group-name-input").fill("Tuesday friends")
@@ -79,7 +67,7 @@ def test_group_claim_play_and_standings(
     expect(chart.locator("polyline")).to_have_count(3)
     expect(page.get_by_test_id("score-chart").locator("svg.chart polyline")).to_have_count(3)
     fits(page)
-    page.screenshot(path=screenshots / "group-desktop.png", full_page=True)
+    screenshots.take(page, "group-desktop.png", full_page=True)
 
     # The filter: the revised edition has no game in this group.
     page.get_by_test_id("filter-variant").select_option("revised")
@@ -95,10 +83,10 @@ def test_group_claim_play_and_standings(
     phone.goto(group_url)
     expect(phone.get_by_test_id("standings")).to_contain_text("Tabelle")
     fits(phone)
-    phone.screenshot(path=screenshots / "group-phone.png", full_page=True)
+    screenshots.take(phone, "group-phone.png", full_page=True)
     phone.goto(f"{server.base_url}/t/{code}/sheet")
     fits(phone)
-    phone.screenshot(path=screenshots / "sheet-chart-phone.png", full_page=True)
+    screenshots.take(phone, "sheet-chart-phone.png", full_page=True)
     # The game as a file, pasted into the import page with a card that does not exist.
     game = server.api("GET", f"/t/{code}/game.txt").text
     broken = game.replace("[Auction]\n", "[Auction]\nX", 1)
@@ -107,12 +95,12 @@ def test_group_claim_play_and_standings(
     phone.get_by_test_id("import-submit").click()
     expect(phone.get_by_test_id("import-error")).to_contain_text("Zeile")
     fits(phone)
-    phone.screenshot(path=screenshots / "import-error-phone.png", full_page=True)
+    screenshots.take(phone, "import-error-phone.png", full_page=True)
     phone.get_by_test_id("import-text").fill(game)
     phone.get_by_test_id("import-submit").click()
     phone.wait_for_url(re.compile(r"/import/[\w-]+/hands/1$"))
     expect(phone.get_by_test_id("explanation")).to_be_visible()
     fits(phone)
-    phone.screenshot(path=screenshots / "import-replay-phone.png", full_page=True)
+    screenshots.take(phone, "import-replay-phone.png", full_page=True)
     phone.context.close()
     page.context.close()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from websockets.sync.client import ClientConnection, connect
 
 from tests.app.helpers import choose
-from tests.browser.conftest import DESKTOP, PHONE, Server
+from tests.browser.conftest import DESKTOP, PHONE, Screenshots, Server
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +59,7 @@ def _errors(page: Page) -> list[str]:
 
 
 def test_score_sheet_then_step_through_the_replay(
-    browser: Browser, server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
     code = play_one_hand(server)
     sheet = server.api("GET", f"/api/tables/{code}/scoresheet").json()
@@ -76,7 +75,7 @@ def test_score_sheet_then_step_through_the_replay(
         expect(page.get_by_test_id(f"saldo-1-{seat}")).to_have_attribute("data-value", str(total))
     expect(page.get_by_test_id("winners")).to_contain_text("Game over")
     expect(page.get_by_test_id("print")).to_be_visible()  # the script shows it
-    page.screenshot(path=screenshots / "history-sheet.png", full_page=True)
+    screenshots.take(page, "history-sheet.png", full_page=True)
 
     page.get_by_test_id("hand-link-1").click()
     expect(page.get_by_test_id("explanation")).to_have_text(hand["explanation"])
@@ -106,13 +105,13 @@ def test_score_sheet_then_step_through_the_replay(
     expect(replay).to_have_attribute("data-step", "0")
     page.get_by_test_id("step-next").click()
     expect(replay).to_have_attribute("data-step", "1")
-    page.screenshot(path=screenshots / "history-replay.png", full_page=True)
+    screenshots.take(page, "history-replay.png", full_page=True)
     assert errors == []
     context.close()
 
 
 def test_replay_steps_without_javascript(
-    browser: Browser, server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
     code = play_one_hand(server)
     context = browser.new_context(
@@ -125,5 +124,5 @@ def test_replay_steps_without_javascript(
     page.get_by_test_id("step-next").click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-step", "2")
     expect(page.get_by_test_id("print")).to_be_hidden()  # needs the script
-    page.screenshot(path=screenshots / "history-replay-nojs-phone.png", full_page=True)
+    screenshots.take(page, "history-replay-nojs-phone.png", full_page=True)
     context.close()

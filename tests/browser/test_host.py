@@ -5,16 +5,13 @@ axe-core, a closed table's visitor, a deleted table's page.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from tests.browser.conftest import NARROW, PHONE, Server
-from tests.browser.driver import join
+from tests.browser.conftest import NARROW, PHONE, Screenshots, Server
+from tests.browser.driver import join, plain_move, version, wait_past
 from tests.browser.test_a11y import assert_accessible
 
 pytestmark = pytest.mark.browser
@@ -22,16 +19,11 @@ pytestmark = pytest.mark.browser
 TV = ViewportSize(width=1920, height=1080)
 LAPTOP = ViewportSize(width=1280, height=800)
 HAND_TIMEOUT_S = 90
-
-
-@pytest.fixture(scope="module")
-def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose bots move after a short pause: a hand lasts seconds, not minutes."""
-    running = Server(tmp_path_factory.mktemp("host-db") / "mu.db")
-    running.env["BOT_DELAY_MS"] = "120"
-    running.start()
-    yield running
-    running.stop()
+_RECORD_PHASES = """() => {
+    window.muPhases = [document.body.dataset.phase ?? ""];
+    new MutationObserver(() => window.muPhases.push(document.body.dataset.phase ?? "")).observe(
+        document.body, { attributes: true, attributeFilter: ["data-phase"] });
+}"""
 
 
 def context(browser: Browser, viewport: Any = PHONE, locale: str = "en-GB") -> BrowserContext:
@@ -48,7 +40,7 @@ def hosted_table(page: Page, server: Server, players: int = 3, **options: Any) -
 
 
 def test_removing_a_person_seen_from_both_sides(
-    browser: Browser, server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
     anna = context(browser).new_page()
     code = hosted_table(anna, server)
@@ -64,7 +56,7 @@ def test_removing_a_person_seen_from_both_sides(
     expect(dialog).to_be_visible()
     expect(dialog.get_by_test_id("host-person-1")).to_contain_text("Bert")
     assert_accessible(anna, "host dialog")
-    anna.screenshot(path=screenshots / "host-dialog.png")
+    screenshots.take(anna, "host-dialog.png")
     dialog.get_by_test_id("host-remove-bot-1").click()
 
     # Bert's side: told, offered the home page, no reconnecting.
@@ -72,12 +64,12 @@ def test_removing_a_person_seen_from_both_sides(
     expect(removed).to_be_visible()
     expect(removed).to_contain_text("The host removed you from this table")
     expect(bert.get_by_test_id("board")).to_be_hidden()
-    bert.screenshot(path=screenshots / "host-removed.png")
+    screenshots.take(bert, "host-removed.png")
     # Everyone else: what happened, and a bot in the seat.
     anna.keyboard.press("Escape")
     expect(anna.get_by_test_id("host-note")).to_have_text("Anna gave Bert's seat to a bot.")
     expect(cleo.get_by_test_id("host-note")).to_contain_text("Anna")
-    cleo.screenshot(path=screenshots / "host-removed-seen-360.png")
+    screenshots.take(cleo, "host-removed-seen-360.png")
     # Bert's browser cannot come back: its seat cookie is dead.
     bert.goto(f"{server.base_url}/t/{code}")
     expect(bert.get_by_test_id("board")).to_be_hidden(timeout=3000)
@@ -104,9 +96,8 @@ def test_a_closed_table_offers_a_visitor_only_the_home_page(
 
 @pytest.mark.parametrize("size", {"tv": TV, "laptop": LAPTOP})
 def test_the_display_follows_a_whole_hand(
-    browser: Browser, bots_server: Server, screenshots: Path, size: str
+    browser: Browser, server: Server, screenshots: Screenshots, size: str
 ) -> None:
-    server = bots_server
     viewport = TV if size == "tv" else LAPTOP
     display = context(browser, viewport).new_page()
     host = display.context.request
@@ -118,53 +109,50 @@ def test_the_display_follows_a_whole_hand(
     assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
     expect(display.get_by_test_id("display-code")).to_contain_text(code[:6])
     assert_accessible(display, f"display {size}")
-    display.screenshot(path=screenshots / f"display-{size}-waiting.png")
+    screenshots.take(display, f"display-{size}-waiting.png")
+    # The whole hand, live: the auction, the play, the end. The page records every phase it
+    # shows, so the test waits for states and misses none however quick the bots are.
+    display.evaluate(_RECORD_PHASES)
     for seat in range(3):
         added = host.post(f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat})
         assert added.ok, added.text()
-    # The whole hand, live: the auction, the play, the end.
-    phases: set[str] = set()
-    shot = False
-    deadline = time.monotonic() + HAND_TIMEOUT_S
-    while True:
-        assert time.monotonic() < deadline, f"the display did not follow the hand: {phases}"
-        phase = display.evaluate("document.body.dataset.phase ?? ''")
-        phases.add(phase)
-        if phase == "play" and not shot and display.locator("#trick .card").count() >= 2:
-            display.screenshot(path=screenshots / f"display-{size}-trick.png")
-            shot = True
-        if server.api("GET", f"/api/tables/{code}").json()["status"] == "over":
-            break
-        time.sleep(0.1)
+    wait_ms = HAND_TIMEOUT_S * 1000
+    if screenshots.folder is not None:
+        display.wait_for_function(
+            "() => document.querySelectorAll('#trick .card').length >= 2", timeout=wait_ms
+        )
+        screenshots.take(display, f"display-{size}-trick.png")
+    display.wait_for_function("() => document.body.dataset.phase === 'over'", timeout=wait_ms)
+    assert server.api("GET", f"/api/tables/{code}").json()["status"] == "over"
     expect(display.get_by_test_id("status")).not_to_be_empty()
     over = server.api("GET", f"/api/tables/{code}").json()["version"]
     display.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=over)
-    display.screenshot(path=screenshots / f"display-{size}-over.png")
+    screenshots.take(display, f"display-{size}-over.png")
+    phases = set(display.evaluate("() => window.muPhases"))
     assert "auction" in phases and "play" in phases, phases
     # No hand, no chat input on the display.
     assert display.locator("#me, #chat-input, #prompt").count() == 0
 
 
 def test_the_host_deletes_a_finished_table(
-    browser: Browser, bots_server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
-    server = bots_server
     anna = context(browser).new_page()
     code = hosted_table(anna, server, hands=1)
     join(anna, server.base_url, code, "Anna", 0)
     for seat in (1, 2):
         anna.request.post(f"{server.base_url}/api/tables/{code}/bots", data={"seat": seat})
-    deadline = time.monotonic() + HAND_TIMEOUT_S
-    from tests.browser.driver import plain_move, version, wait_past
-
-    while server.api("GET", f"/api/tables/{code}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the game did not end in time"
-        if anna.evaluate("document.body.classList.contains('my-turn')"):
-            seen = version(anna)
-            plain_move(anna)
-            wait_past(anna, seen)
-        else:
-            time.sleep(0.05)
+    # Anna moves whenever it is her turn, until the game's summary opens.
+    my_turn_or_end = """() => document.body.classList.contains('my-turn')
+        || !!document.querySelector('[data-testid=summary][data-kind=game-end]')"""
+    while True:
+        anna.wait_for_function(my_turn_or_end, timeout=HAND_TIMEOUT_S * 1000)
+        if not anna.evaluate("document.body.classList.contains('my-turn')"):
+            break
+        seen = version(anna)
+        plain_move(anna)
+        wait_past(anna, seen)
+    assert server.api("GET", f"/api/tables/{code}").json()["status"] == "over"
     # The page opens the game's summary when the last view reaches it, which can be after the
     # API already says "over": wait for that dialog before closing what is open.
     expect(anna.get_by_test_id("summary")).to_have_attribute("data-kind", "game-end")
@@ -179,4 +167,4 @@ def test_the_host_deletes_a_finished_table(
     assert server.api("GET", f"/api/tables/{code}").status_code == 410
     anna.goto(f"{server.base_url}/t/{code}")
     expect(anna.get_by_test_id("gone")).to_be_visible()
-    anna.screenshot(path=screenshots / "host-deleted.png")
+    screenshots.take(anna, "host-deleted.png")

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from app.web import catalog as client_catalog
 from app.web import i18n
-from tests.browser.conftest import DESKTOP, PHONE, REPO, Server
+from tests.browser.conftest import DESKTOP, PHONE, REPO, Screenshots, Server
 from tests.browser.driver import Hand, join
 
 JS = REPO / "static" / "js"
@@ -238,7 +238,7 @@ def _seat_texts(page: Page) -> list[str]:
 
 @pytest.mark.browser
 def test_plurals_on_the_table_in_german_and_english(
-    browser: Browser, server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
     code = server.new_table(3, hands=1)
     catalog_requests: list[str] = []
@@ -367,10 +367,10 @@ def test_the_runtime_translates_and_falls_back_to_english(
     page.context.close()
 
 
-def _shoot(pages: list[Page], folder: Path, moment: str) -> None:
+def _shoot(pages: list[Page], screenshots: Screenshots, moment: str) -> None:
     for page in pages:
         size = page.viewport_size or {}
-        page.screenshot(path=folder / f"{moment}-{size.get('width')}x{size.get('height')}.png")
+        screenshots.take(page, f"{moment}-{size.get('width')}x{size.get('height')}.png")
 
 
 # ----- language negotiation -----

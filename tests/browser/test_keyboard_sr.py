@@ -12,12 +12,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import REPO, SCREENSHOTS, Server
+from tests.browser.conftest import REPO, Screenshots, Server
 from tests.browser.driver import version, wait_past
 from tests.browser.scripted import ScriptedTable
 from tests.browser.test_a11y import SIZES, assert_accessible
@@ -39,15 +38,6 @@ new MutationObserver((records) => {
   }
 }).observe(document, {childList: true, subtree: true});
 """
-
-
-@pytest.fixture(scope="module")
-def bots_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("a11y-bots-db") / "mu.db")
-    running.env["BOT_DELAY_MS"] = "30"
-    running.start()
-    yield running
-    running.stop()
 
 
 def _open(browser: Browser, server: Server, locale: str, query: str = "") -> tuple[Page, str]:
@@ -132,8 +122,10 @@ GERMAN = {
 }
 
 
-def test_a_whole_hand_with_the_keyboard_only(browser: Browser, bots_server: Server) -> None:
-    page, _code = _open(browser, bots_server, "en-GB")
+def test_a_whole_hand_with_the_keyboard_only(
+    browser: Browser, server: Server, screenshots: Screenshots
+) -> None:
+    page, _code = _open(browser, server, "en-GB")
     bid = False
     checked_axe = False
     while _until_my_turn_or_over(page):
@@ -159,8 +151,7 @@ def test_a_whole_hand_with_the_keyboard_only(browser: Browser, bots_server: Serv
             focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
             assert re.search(r", \d+ points?, (trump, )?playable$", focused), focused
             if not checked_axe:
-                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=SCREENSHOTS / "keyboard-focus-390x844.png")
+                screenshots.take(page, "keyboard-focus-390x844.png")
                 _shortcuts_and_typing(page)
                 assert_accessible(page, "keyboard play, your turn")
                 checked_axe = True
@@ -236,9 +227,9 @@ def _my_cards(page: Page) -> list[tuple[str, bool]]:
 
 
 def test_a_whole_hand_in_screen_reader_mode_through_commands(
-    browser: Browser, bots_server: Server
+    browser: Browser, server: Server
 ) -> None:
-    page, _code = _open(browser, bots_server, "de-DE", "?sr=1")
+    page, _code = _open(browser, server, "de-DE", "?sr=1")
     expect(page.get_by_test_id("sr-panel")).to_be_visible()
     assert page.evaluate("localStorage.getItem('mu_sr')") == "1"
     bid = False
@@ -293,18 +284,16 @@ def test_a_whole_hand_in_screen_reader_mode_through_commands(
     page.context.close()
 
 
-def test_the_story_is_told_once_whatever_views_arrive(
-    browser: Browser, bots_server: Server
-) -> None:
+def test_the_story_is_told_once_whatever_views_arrive(browser: Browser, server: Server) -> None:
     """events.js: a view that brings nothing new says nothing; views that skip versions (a client
     that fell behind) tell the same story; commands are read against the prompt."""
-    with ScriptedTable(bots_server, 4, hands=1) as table:
+    with ScriptedTable(server, 4, hands=1) as table:
         views = [table.view]
         while not table.view["game_over"]:
             table.step()
             views.append(table.view)
     page = browser.new_context(locale="en-GB").new_page()
-    page.goto(bots_server.base_url + "/")
+    page.goto(server.base_url + "/")
     result = page.evaluate(
         """async (views) => {
             const { newEvents } = await import("/static/js/events.js");
@@ -357,10 +346,10 @@ def test_the_story_is_told_once_whatever_views_arrive(
 
 
 def test_the_revised_discard_is_told_and_read_as_a_command(
-    browser: Browser, bots_server: Server
+    browser: Browser, server: Server
 ) -> None:
     """Three players, revised edition: the Crown's discard is an event and a command."""
-    with ScriptedTable(bots_server, 3, hands=1, variant="revised") as table:
+    with ScriptedTable(server, 3, hands=1, variant="revised") as table:
         views = [table.view]
         discarding = None
         while not table.view["game_over"]:
@@ -371,7 +360,7 @@ def test_the_revised_discard_is_told_and_read_as_a_command(
             views.append(table.view)
     assert discarding is not None
     page = browser.new_context(locale="de-DE").new_page()
-    page.goto(bots_server.base_url + "/?lang=de")
+    page.goto(server.base_url + "/?lang=de")
     result = page.evaluate(
         """async ([views, view]) => {
             const { newEvents } = await import("/static/js/events.js");
@@ -410,12 +399,12 @@ def test_the_revised_discard_is_told_and_read_as_a_command(
     page.context.close()
 
 
-def test_equal_cards_named_twice_are_both_taken(browser: Browser, bots_server: Server) -> None:
+def test_equal_cards_named_twice_are_both_taken(browser: Browser, server: Server) -> None:
     """The deck holds two of each 1 and 7: "ablegen r7 r7" discards both, "bid r7 r7" places
     both, and of two equal cards the one the move allows is played; naming a card more often
     than one holds it is refused."""
     page = browser.new_context(locale="de-DE").new_page()
-    page.goto(bots_server.base_url + "/?lang=de")
+    page.goto(server.base_url + "/?lang=de")
     result = page.evaluate(
         """async () => {
             const { readCommand } = await import("/static/js/commands.js");

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from app.lesson import script
-from tests.browser.conftest import REPO, Server
+from tests.browser.conftest import REPO, Screenshots, Server
 from tests.browser.test_a11y import assert_accessible
 
 pytestmark = pytest.mark.browser
@@ -58,7 +57,7 @@ def _press(page: Page, keyboard: bool, target: str) -> bool:
 
 
 def follow_lesson(
-    page: Page, name: str, *, keyboard: bool, shots: Path | None, axe: bool, tag: str
+    page: Page, name: str, *, keyboard: bool, shots: Screenshots, axe: bool, tag: str
 ) -> dict[str, float]:
     """Complete a lesson by the highlight alone; returns its taps and its text's words."""
     steps = len(script.load(name).steps)
@@ -71,8 +70,7 @@ def follow_lesson(
             seen = index
             expect(page.locator("#coach-progress")).to_have_text(re.compile(rf"\b{index + 1}\b"))
             words += len(page.locator("#coach-text").inner_text().split())
-            if shots is not None:
-                page.screenshot(path=str(shots / f"lesson-{name}-{tag}-{index:02d}.png"))
+            shots.take(page, f"lesson-{name}-{tag}-{index:02d}.png")
             if axe:
                 # At the top nothing scrolls under the sticky coach (axe cannot decide the
                 # contrast of a text over another element).
@@ -107,7 +105,7 @@ def follow_lesson(
 def test_both_lessons_by_the_highlight_alone(
     browser: Browser,
     server: Server,
-    screenshots: Path,
+    screenshots: Screenshots,
     lang: str,
     size: ViewportSize,
     keyboard: bool,
@@ -158,7 +156,9 @@ def _write_metrics(classic: dict[str, float], revised: dict[str, float]) -> None
     METRICS.write_text("\n".join(lines) + "\n")
 
 
-def test_a_wrong_move_is_explained_and_the_place_is_kept(browser: Browser, server: Server) -> None:
+def test_a_wrong_move_is_explained_and_the_place_is_kept(
+    browser: Browser, server: Server, screenshots: Screenshots
+) -> None:
     # The narrowest phone the table supports.
     context = browser.new_context(viewport=ViewportSize(width=360, height=740), locale="en")
     page = context.new_page()
@@ -187,7 +187,7 @@ def test_a_wrong_move_is_explained_and_the_place_is_kept(browser: Browser, serve
     expect(why).to_have_attribute("data-code", "must_follow_suit")
     expect(why).to_contain_text("number trump no longer belongs to its colour")
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
-    page.screenshot(path=str(REPO / "artifacts" / "screenshots" / "lesson-wrong-move-360.png"))
+    screenshots.take(page, "lesson-wrong-move-360.png")
     # Back, then Show me makes the move.
     page.get_by_test_id("lesson-back").click()
     expect(page.locator("body")).to_have_attribute("data-step", "won")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.driver import join
 
 pytestmark = pytest.mark.browser
@@ -26,7 +25,7 @@ WIDE = {"width": 1280, "height": 800}
 def test_correspondence_table_from_the_home_form(
     browser: Browser,
     server: Server,
-    screenshots: Path,
+    screenshots: Screenshots,
     locale: str,
     viewport: dict[str, int],
     shown: str,
@@ -43,11 +42,11 @@ def test_correspondence_table_from_the_home_form(
     size = f"{viewport['width']}x{viewport['height']}"
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.get_by_test_id("move-hours").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshots / f"pace-home-{size}.png"))
+    screenshots.take(page, f"pace-home-{size}.png")
     page.get_by_test_id("create-table").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     expect(page.locator("#lobby-options")).to_contain_text(shown)
-    page.screenshot(path=str(screenshots / f"pace-lobby-{size}.png"))
+    screenshots.take(page, f"pace-lobby-{size}.png")
     code = page.url.rsplit("/", 1)[1]
     options = server.api("GET", f"/api/tables/{code}").json()["options"]
     assert (options["pace"], options["move_hours"], options["correspondence_bots"]) == (
@@ -60,7 +59,7 @@ def test_correspondence_table_from_the_home_form(
 
 @pytest.mark.parametrize(("viewport", "size"), [(PHONE, "390x844"), (WIDE, "1280x800")])
 def test_your_tables_on_the_home_page(
-    browser: Browser, server: Server, screenshots: Path, viewport: dict[str, int], size: str
+    browser: Browser, server: Server, screenshots: Screenshots, viewport: dict[str, int], size: str
 ) -> None:
     context = browser.new_context(locale="de-DE", viewport=viewport)
     page = context.new_page()
@@ -87,5 +86,5 @@ def test_your_tables_on_the_home_page(
         assert server.api("GET", icon).headers["content-type"].startswith("image/svg+xml")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.get_by_test_id("your-tables").scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshots / f"your-tables-{size}.png"))
+    screenshots.take(page, f"your-tables-{size}.png")
     context.close()

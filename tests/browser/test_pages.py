@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
-from tests.browser.conftest import NARROW, PHONE, REPO, Server
+from tests.browser.conftest import NARROW, PHONE, REPO, Screenshots, Server
 from tests.browser.driver import join, version, whose_turn
 
 pytestmark = pytest.mark.browser
@@ -113,7 +113,7 @@ def test_keyboard_bid_with_enter(browser: Browser, server: Server) -> None:
 
 
 def test_reconnect_banner_after_a_server_restart(
-    browser: Browser, tmp_path: Path, screenshots: Path
+    browser: Browser, tmp_path: Path, screenshots: Screenshots
 ) -> None:
     own = Server(tmp_path / "restart.db")
     own.start()
@@ -126,7 +126,7 @@ def test_reconnect_banner_after_a_server_restart(
         expect(banner).to_be_hidden()
         own.stop()
         expect(banner).to_be_visible()
-        page.screenshot(path=screenshots / "reconnecting-390x844.png")
+        screenshots.take(page, "reconnecting-390x844.png")
         own.start()
         expect(banner).to_be_hidden(timeout=15000)
         assert page.locator("#me .hand").inner_text() == hand

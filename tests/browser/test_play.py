@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import DESKTOP, NARROW, PHONE, Server
+from tests.browser.conftest import DESKTOP, NARROW, PHONE, Screenshots, Server
 from tests.browser.driver import Hand, join
 
 pytestmark = pytest.mark.browser
@@ -32,10 +31,10 @@ def _open_seats(browser: Browser, server: Server, code: str) -> list[Page]:
     return pages
 
 
-def _shoot(pages: list[Page], folder: Path, moment: str) -> None:
+def _shoot(pages: list[Page], screenshots: Screenshots, moment: str) -> None:
     for page in pages:
         size = page.viewport_size or {}
-        page.screenshot(path=folder / f"{moment}-{size.get('width')}x{size.get('height')}.png")
+        screenshots.take(page, f"{moment}-{size.get('width')}x{size.get('height')}.png")
 
 
 def _summary_totals(page: Page, players: int = PLAYERS) -> list[int]:
@@ -44,7 +43,9 @@ def _summary_totals(page: Page, players: int = PLAYERS) -> list[int]:
     return [int(dialog.get_by_test_id(f"summary-total-{s}").inner_text()) for s in range(players)]
 
 
-def test_a_full_hand_through_the_ui(browser: Browser, server: Server, screenshots: Path) -> None:
+def test_a_full_hand_through_the_ui(
+    browser: Browser, server: Server, screenshots: Screenshots
+) -> None:
     code = server.new_table(PLAYERS)
     pages = _open_seats(browser, server, code)
     hand = Hand(pages)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.driver import join
 
 pytestmark = pytest.mark.browser
@@ -108,7 +107,7 @@ def test_worker_activates_caches_and_handles_a_push(browser: Browser, server: Se
 
 
 def test_notify_button_for_seated_players(
-    browser: Browser, server: Server, screenshots: Path
+    browser: Browser, server: Server, screenshots: Screenshots
 ) -> None:
     code = server.new_table(3)
     for viewport, name in ((PHONE, "390x844"), (WIDE, "1280x800")):
@@ -128,7 +127,7 @@ def test_notify_button_for_seated_players(
         expect(button).to_be_visible()
         expect(button).to_have_text("Benachrichtigen")
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        page.screenshot(path=str(screenshots / f"push-notify-button-{name}.png"))
+        screenshots.take(page, f"push-notify-button-{name}.png")
         page.goto(f"{server.base_url}/offline?lang=de")
-        page.screenshot(path=str(screenshots / f"push-offline-{name}.png"))
+        screenshots.take(page, f"push-offline-{name}.png")
         context.close()

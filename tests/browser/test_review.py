@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import NARROW, PHONE, Server
+from tests.browser.conftest import NARROW, PHONE, Screenshots, Server
 from tests.browser.test_bots import _play_until_summary
 
 pytestmark = pytest.mark.browser
@@ -43,7 +42,7 @@ def _fits(page: Page) -> None:
 
 
 def test_a_hand_against_bots_is_reviewed_and_the_review_is_shown(
-    browser: Browser, review_server: Server, screenshots: Path
+    browser: Browser, review_server: Server, screenshots: Screenshots
 ) -> None:
     server = review_server
     created = server.api("POST", "/api/tables", json={"players": 3, "hands": 1}).json()
@@ -86,12 +85,12 @@ def test_a_hand_against_bots_is_reviewed_and_the_review_is_shown(
         sum(1 for d in body["decisions"] if d["seat"] == 0)
     )
     _fits(page)
-    page.screenshot(path=screenshots / "review-phone-full.png", full_page=True)
+    screenshots.take(page, "review-phone-full.png", full_page=True)
     page.set_viewport_size(NARROW)
     _fits(page)  # the smallest phone we support
     page.set_viewport_size(PHONE)
     review.evaluate("el => el.scrollIntoView()")
-    page.screenshot(path=screenshots / "review-phone.png")
+    screenshots.take(page, "review-phone.png")
     assert errors == []
 
     desktop = browser.new_context(viewport=DESKTOP_WIDE, locale="de-DE").new_page()
@@ -104,13 +103,13 @@ def test_a_hand_against_bots_is_reviewed_and_the_review_is_shown(
         expect(section).to_contain_text(moment)
     _fits(desktop)
     section.evaluate("el => el.scrollIntoView()")
-    desktop.screenshot(path=screenshots / "review-desktop-de.png")
+    screenshots.take(desktop, "review-desktop-de.png")
     desktop.context.close()
     page.context.close()
 
 
 def test_a_beginner_hint_at_the_table_is_marked_on_the_sheet(
-    browser: Browser, review_server: Server, screenshots: Path
+    browser: Browser, review_server: Server, screenshots: Screenshots
 ) -> None:
     server = review_server
     created = server.api("POST", "/api/tables", json={"players": 3, "hands": 1, "hints": True})
@@ -131,7 +130,7 @@ def test_a_beginner_hint_at_the_table_is_marked_on_the_sheet(
     text = page.get_by_test_id("hint-text")
     expect(text).to_contain_text("Hint: ")
     _fits(page)
-    page.screenshot(path=screenshots / "hint-phone.png")
+    screenshots.take(page, "hint-phone.png")
     _play_until_summary(page)
     expect(page.get_by_test_id("sheet-hint-1-0")).to_be_visible()
     sheet = server.api("GET", f"/api/tables/{code}/scoresheet").json()

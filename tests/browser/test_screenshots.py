@@ -8,12 +8,11 @@ checks here only make sure each picture shows what its name says; looking is for
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Screenshots, Server
 from tests.browser.scripted import ScriptedTable, View
 
 pytestmark = pytest.mark.browser
@@ -27,16 +26,25 @@ LOCALES = {"en": "en-GB", "de": "de-DE"}
 
 
 class Camera:
-    def __init__(self, folder: Path, players: int, lang: str) -> None:
-        self.folder = folder
+    """Shoots a moment at each size, when screenshots were asked for (``--screenshots``);
+    otherwise the page stays at its first size and only the checks around it run."""
+
+    def __init__(self, screenshots: Screenshots, players: int, lang: str) -> None:
+        self.screenshots = screenshots
         self.prefix = f"table-{players}p-{lang}"
 
     def shoot(self, page: Page, moment: str, sizes: list[ViewportSize] = SIZES) -> None:
+        if self.screenshots.folder is None:
+            return
         for size in sizes:
             page.set_viewport_size(size)
-            page.wait_for_timeout(120)  # let the layout settle after the resize
-            name = f"{self.prefix}-{moment}-{size['width']}x{size['height']}.png"
-            page.screenshot(path=self.folder / name)
+            # The layout after the resize: two animation frames later it has been drawn.
+            page.evaluate(
+                "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+            )
+            self.screenshots.take(
+                page, f"{self.prefix}-{moment}-{size['width']}x{size['height']}.png"
+            )
 
 
 def _follow(pages: list[Page], table: ScriptedTable) -> None:
@@ -91,7 +99,7 @@ def _mover(pages: list[Page], view: View) -> Page:
 
 @pytest.mark.parametrize(("players", "lang"), [(3, "en"), (3, "de"), (6, "en"), (6, "de")])
 def test_screenshots_of_an_evening(
-    browser: Browser, server: Server, screenshots: Path, players: int, lang: str
+    browser: Browser, server: Server, screenshots: Screenshots, players: int, lang: str
 ) -> None:
     camera = Camera(screenshots, players, lang)
     _lobby(browser, server, camera, players, lang)
@@ -166,7 +174,7 @@ def test_screenshots_of_an_evening(
 
 @pytest.mark.parametrize(("players", "lang"), [(4, "en"), (5, "de")])
 def test_screenshots_of_four_and_five(
-    browser: Browser, server: Server, screenshots: Path, players: int, lang: str
+    browser: Browser, server: Server, screenshots: Screenshots, players: int, lang: str
 ) -> None:
     camera = Camera(screenshots, players, lang)
     with ScriptedTable(server, players) as table:

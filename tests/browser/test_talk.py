@@ -4,12 +4,10 @@ cannot write, and muting a player hides their lines and reactions on this device
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.scripted import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -26,7 +24,7 @@ def _seated(browser: Browser, table: ScriptedTable, seat: int, viewport: dict[st
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_chat_and_reactions_reach_the_table(
-    browser: Browser, server: Server, screenshots: Path, viewport: dict[str, int]
+    browser: Browser, server: Server, screenshots: Screenshots, viewport: dict[str, int]
 ) -> None:
     with ScriptedTable(server, 3, hands=1) as table:
         anna = _seated(browser, table, 0, viewport)
@@ -45,10 +43,10 @@ def test_chat_and_reactions_reach_the_table(
         expect(ben.get_by_test_id("chat-button")).to_have_text("Messages (1)")
         assert ben.evaluate("window.pwned") is None
         assert ben.locator("#ring img").count() == 0
-        ben.screenshot(path=screenshots / f"talk-bubble-{viewport['width']}.png")
+        screenshots.take(ben, f"talk-bubble-{viewport['width']}.png")
         ben.get_by_test_id("chat-button").click()
         expect(ben.get_by_test_id("chat-line")).to_contain_text(MARKUP)
-        ben.screenshot(path=screenshots / f"talk-chat-{viewport['width']}.png")
+        screenshots.take(ben, f"talk-chat-{viewport['width']}.png")
         width = ben.evaluate("document.querySelector('#chat').getBoundingClientRect().width")
         assert width <= viewport["width"]
         ben.keyboard.press("Escape")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import engine
@@ -35,19 +34,34 @@ def random_action(state: HandState, rng: random.Random) -> engine.Action:
     return Play(rng.choice(prompt.cards))
 
 
-def card_ids(payload: Any) -> Iterator[int]:
-    """Every card id anywhere in a JSON payload (card objects, and id lists under "cards")."""
-    if isinstance(payload, dict):
-        if "id" in payload and "color" in payload:
-            yield payload["id"]
-        for key, value in payload.items():
-            if key == "cards" and isinstance(value, list) and value and isinstance(value[0], int):
-                yield from value
-            else:
-                yield from card_ids(value)
-    elif isinstance(payload, list):
-        for item in payload:
-            yield from card_ids(item)
+def card_ids(payload: Any) -> list[int]:
+    """Every card id anywhere in a JSON payload (card objects, and id lists under "cards").
+
+    A walk with a stack of its own over exact dicts and lists (what ``engine.to_json`` makes):
+    the checks call it for every viewer of every state, so it is written for speed."""
+    found: list[int] = []
+    stack = [payload]
+    push, pop = stack.append, stack.pop
+    while stack:
+        item = pop()
+        if type(item) is dict:
+            if "id" in item and "color" in item:
+                found.append(item["id"])
+            for key, value in item.items():
+                kind = type(value)
+                if kind is list:
+                    if key == "cards" and value and type(value[0]) is int:
+                        found.extend(value)
+                    else:
+                        push(value)
+                elif kind is dict:
+                    push(value)
+        elif type(item) is list:
+            for entry in item:
+                kind = type(entry)
+                if kind is dict or kind is list:
+                    push(entry)
+    return found
 
 
 def hidden_from(state: HandState, viewer: int | None) -> set[int]:
@@ -61,27 +75,39 @@ def hidden_from(state: HandState, viewer: int | None) -> set[int]:
     return hidden
 
 
+def encoded_views(state: HandState) -> dict[int | None, dict[str, Any]]:
+    """Every viewer's view (the spectator's, then each seat's) in its JSON form, encoded once
+    for all the checks of one state."""
+    return {
+        viewer: engine.to_json_object(engine.view(state, viewer))
+        for viewer in [None, *range(state.players)]
+    }
+
+
 def assert_no_leak(state: HandState) -> None:
     """Before the end, no view shows a card hidden from its viewer (other seats' hands, the
     kitty, the discards)."""
     if state.is_over:
         return
-    for viewer in [None, *range(state.players)]:
+    views = encoded_views(state)
+    for viewer, payload in views.items():
         hidden = hidden_from(state, viewer)
-        seen = set(card_ids(engine.to_json(engine.view(state, viewer))))
+        seen = set(card_ids(payload))
         assert not seen & hidden, f"seat {viewer} sees hidden cards {seen & hidden}"
-    assert_view_splits(state)
+    assert_view_splits(state, views)
 
 
-def assert_view_splits(state: HandState) -> None:
+def assert_view_splits(
+    state: HandState, views: dict[int | None, dict[str, Any]] | None = None
+) -> None:
     """Every seat's view is the spectator's view with that seat's own part
     (``engine.seat_part``) in place of the fields in ``engine.SEAT_FIELDS``: a server may
     encode everything else once per state for every recipient."""
-    public = engine.to_json_object(engine.view(state, None))
+    views = views or encoded_views(state)
+    public = dict(views[None])
     for name in engine.SEAT_FIELDS:
         del public[name]
-    for viewer in [None, *range(state.players)]:
-        view = engine.to_json_object(engine.view(state, viewer))
+    for viewer, view in views.items():
         own = engine.to_json_object(engine.seat_part(state, viewer))
         assert list(own) == list(engine.SEAT_FIELDS)
         assert view == {**public, **own}, f"seat {viewer}: its view is not public + own"

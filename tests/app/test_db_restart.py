@@ -19,7 +19,9 @@ from tests.app.processes import Server
 pytestmark = pytest.mark.postgres
 
 
-@pytest.fixture
+# One private cluster for the module: every test makes its own database on it, and each leaves
+# it running (crashed, restarted or cut, it is back before the test ends).
+@pytest.fixture(scope="module")
 def cluster() -> Iterator[pgcluster.Cluster]:
     reason = pgcluster.available()
     if reason is not None:

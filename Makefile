@@ -15,7 +15,7 @@ LOCK_DEV := requirements/dev.txt
 MU_TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export MU_TEST_POSTGRES_URL
 
-.PHONY: help install run test lint bench lock compile clean-compiled engine-build
+.PHONY: help install run test check screenshots lint bench lock compile clean-compiled engine-build
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
@@ -65,10 +65,20 @@ engine-build: $(ENGINE_BUILD)
 run: $(VENV)/.run engine-build  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
 	$(PY) -m app --host $(HOST) --port $(PORT)
 
-# One worker per core (pytest-xdist): the tiers' tests are independent (each worker has its own
-# PostgreSQL database, every browser test its own server).
+# One worker per core (pytest-xdist). Each worker launches one Chromium, starts one browser-test
+# server and copies its PostgreSQL databases from one migrated template; tests/conftest.py
+# orders each worker's tests (the slow ones first, the browser tests last).
 test: $(VENV)/.dev engine-build  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
 	$(PY) -m pytest -n auto
+
+# The loop for a working day: the engine's fast tests and the in-process server tests on SQLite
+# (no PostgreSQL, no browser, no server processes, no long random play), in under a minute.
+CHECK_MARKS := not slow and not postgres and not browser and not processes
+check: $(VENV)/.dev engine-build  ## the working day's loop: engine fast tests and in-process server tests on SQLite (<1 min)
+	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" tests/engine tests/app engine docs
+
+screenshots: $(VENV)/.dev engine-build  ## the browser tests, writing their screenshots to artifacts/screenshots/
+	$(PY) -m pytest -n auto -m browser --screenshots tests/browser
 
 lint: $(VENV)/.dev  ## ruff and mypy (strict on engine/ and app/)
 	$(VENV)/bin/ruff check .

@@ -16,7 +16,7 @@ import pytest
 from tests.app import pgcluster, recovery
 from tests.app.processes import Server
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.processes, pytest.mark.postgres]
 
 
 # One private cluster for the module: every test makes its own database on it, and each leaves

@@ -169,6 +169,7 @@ async def stop(tasks: list[asyncio.Task[None]]) -> None:
 
 
 @postgres
+@pytest.mark.processes
 async def test_one_process_moves_the_bots_and_the_other_takes_over_when_it_dies(
     servers: list[Server], pg_url: str
 ) -> None:
@@ -230,6 +231,7 @@ def takeover_of(seat: int) -> Callable[[dict[str, Any]], bool]:
 
 
 @postgres
+@pytest.mark.processes
 async def test_the_takeover_clock_survives_a_restart_of_every_process(
     servers: list[Server], pg_url: str
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 from pathlib import Path
 
@@ -9,6 +11,8 @@ import httpx
 from websockets.sync.client import connect
 
 from tests.app.processes import run_command
+
+pytestmark = pytest.mark.processes  # starts server processes
 
 
 def test_run_command_migrates_then_serves(tmp_path: Path) -> None:

@@ -20,6 +20,8 @@ import pytest
 from tests.app.helpers import choose
 from tests.app.processes import Seat, Server, open_table
 
+pytestmark = pytest.mark.processes  # starts server processes
+
 MESSAGES = 3000
 PLAYERS = 3
 

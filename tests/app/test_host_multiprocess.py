@@ -19,6 +19,8 @@ from tests.app import databases
 from tests.app.processes import TIMEOUT, Seat, Server, post
 from tests.app.test_multiprocess import close_all, log_of, pg_url, servers, settle, step
 
+pytestmark = pytest.mark.processes  # starts server processes
+
 __all__ = ["pg_url", "servers"]  # the fixtures, shared with test_multiprocess
 
 postgres = pytest.mark.postgres

@@ -330,6 +330,7 @@ async def test_reminders_only_touch_tables_in_play(http: AppClient) -> None:
 
 
 @pytest.mark.postgres
+@pytest.mark.processes
 def test_python_m_app_worker_reviews_a_hand(tmp_path: Path) -> None:
     with databases.database("postgres", tmp_path) as url:
         app = create_app(Settings(database_url=url, review_workers=0), seeds=counting_seeds())

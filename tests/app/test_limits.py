@@ -27,6 +27,7 @@ from tests.app.helpers import create_table, join, next_of_type, receive, receive
 from tests.app.processes import run_command
 
 
+@pytest.mark.processes
 def test_frames_beyond_the_limit_close_before_they_are_buffered(tmp_path: Path) -> None:
     """Issue 14, defect 4: uvicorn read frames up to 16 MiB (its default) although messages
     are limited to 4,096 bytes. A message just over the protocol limit still gets its typed
@@ -66,6 +67,7 @@ def test_flooding_is_answered_rate_limited_then_closed(make_app: AppFactory) -> 
 
 
 @pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: 1"])
+@pytest.mark.processes
 def test_a_request_head_must_arrive_in_time(tmp_path: Path, sent: bytes) -> None:
     """Issue 14, defect 5: a connection that sent nothing, or half a request head, stayed open
     for ever (slowloris). With ``HTTP_HEAD_TIMEOUT=1`` the server closes it; the socket's own
@@ -80,6 +82,7 @@ def test_a_request_head_must_arrive_in_time(tmp_path: Path, sent: bytes) -> None
             assert http.get("/healthz").status_code == 200
 
 
+@pytest.mark.processes
 def test_an_endless_request_head_is_cut_off(tmp_path: Path) -> None:
     """Issue 14, defect 5: headers that never end are cut off at ``HTTP_HEAD_MAX_BYTES``."""
     with run_command(tmp_path, HTTP_HEAD_MAX_BYTES="8192") as server:

@@ -51,6 +51,7 @@ def test_downgrade_and_upgrade_again(fresh_database: str) -> None:
 
 
 @pytest.mark.postgres
+@pytest.mark.processes
 def test_processes_starting_together_migrate_one_after_the_other(tmp_path: Path) -> None:
     """``alembic upgrade head`` at start takes a PostgreSQL advisory lock: while another
     process holds it, an upgrade waits (and does nothing to the schema); then several upgrades

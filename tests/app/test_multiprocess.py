@@ -108,6 +108,7 @@ async def close_all(sockets: list[Seat]) -> None:
 
 
 @postgres
+@pytest.mark.processes
 async def test_a_hand_across_two_processes_matches_one_process(servers: list[Server]) -> None:
     bases = [server.http for server in servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 5)
@@ -137,6 +138,7 @@ async def test_a_hand_across_two_processes_matches_one_process(servers: list[Ser
 
 
 @postgres
+@pytest.mark.processes
 async def test_duplicate_actions_to_both_processes_apply_once(
     servers: list[Server], pg_url: str
 ) -> None:
@@ -171,6 +173,7 @@ async def replies_until_pong(seat: Seat) -> list[str]:
 
 
 @postgres
+@pytest.mark.processes
 async def test_sigkill_mid_hand_loses_nothing(servers: list[Server], pg_url: str) -> None:
     bases = [server.http for server in servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 5)
@@ -217,6 +220,7 @@ async def test_sigkill_mid_hand_loses_nothing(servers: list[Server], pg_url: str
 
 
 @postgres
+@pytest.mark.processes
 async def test_sigterm_closes_sockets_with_going_away(servers: list[Server]) -> None:
     bases = [server.http for server in servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 3)
@@ -235,6 +239,7 @@ async def test_sigterm_closes_sockets_with_going_away(servers: list[Server]) -> 
     await close_all(seats)
 
 
+@pytest.mark.processes
 def test_multi_process_on_sqlite_fails_at_start(tmp_path: Path) -> None:
     env = {
         **os.environ,
@@ -259,6 +264,7 @@ async def connected_on(seat: Seat, wanted: list[bool]) -> None:
 
 
 @postgres
+@pytest.mark.processes
 async def test_presence_is_shared_between_processes(servers: list[Server]) -> None:
     bases = [server.http for server in servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 3)
@@ -309,6 +315,7 @@ async def _reply_of_type(seat: Seat, kind: str) -> dict[str, Any]:
 
 
 @postgres
+@pytest.mark.processes
 async def test_talk_reaches_the_sockets_of_the_other_process(servers: list[Server]) -> None:
     """A line said on process A is stored once and pushed to process B's sockets (seated and
     spectators); a reaction too."""
@@ -335,6 +342,7 @@ async def test_talk_reaches_the_sockets_of_the_other_process(servers: list[Serve
 
 
 @postgres
+@pytest.mark.processes
 async def test_an_undo_on_one_process_is_replayed_by_the_other(
     servers: list[Server], pg_url: str
 ) -> None:
@@ -365,6 +373,7 @@ async def test_an_undo_on_one_process_is_replayed_by_the_other(
 
 
 @postgres
+@pytest.mark.processes
 async def test_people_on_the_other_process_answer_an_undo_request(servers: list[Server]) -> None:
     """The request is decided on the asking socket's process; the answer of a person whose
     socket is on the other process is relayed there."""

@@ -26,6 +26,7 @@ def build_and_install(tmp_path: Path) -> Path:
     return site
 
 
+@pytest.mark.processes
 def test_the_installed_wheel_serves_pages_static_files_and_migrations(tmp_path: Path) -> None:
     """Issue 14, packaging: the wheel held only the Python code, and the app worked only from
     the checkout, whose folders shadowed it. Installed elsewhere and run from a third folder,

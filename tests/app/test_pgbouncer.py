@@ -28,7 +28,7 @@ from tests.app import databases
 from tests.app.processes import Server, free_port, open_table
 from tests.app.test_multiprocess import close_all, connect, log_of, settle, step
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.processes, pytest.mark.postgres]
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
 OWNER = "postgres"  # PgBouncer refuses to run as root
 

@@ -269,6 +269,7 @@ async def test_the_readers_own_moments_say_you(http: AppClient) -> None:
     assert all(" cost you ~" not in m for s in body["seats"] for m in s["moments"])
 
 
+@pytest.mark.processes
 def test_a_pool_worker_ends_when_its_server_dies(tmp_path: Path) -> None:
     """A server killed with its review pool running leaves no worker waiting forever."""
     script = tmp_path / "dies.py"

@@ -23,6 +23,7 @@ import psycopg
 
 from app.migrate import upgrade_head
 from tests.app.processes import free_port
+from tests.waiting import wait_until
 
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
 OWNER = "postgres"
@@ -86,14 +87,17 @@ class Cluster:
 
     def wait_ready(self, timeout: float = 30) -> float:
         """Wait until the cluster accepts connections; returns the monotonic time it did."""
-        deadline = time.monotonic() + timeout
-        while True:
+
+        def accepts() -> float | None:
             with contextlib.suppress(psycopg.Error):
                 with psycopg.connect(self.dsn(), connect_timeout=1):
                     return time.monotonic()
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the private cluster did not start:\n{self.log.read_text()}")
-            time.sleep(0.05)
+            return None
+
+        try:
+            return wait_until(accepts, timeout, "the private cluster did not start") or 0.0
+        except AssertionError as failed:
+            raise TimeoutError(f"{failed}:\n{self.log.read_text()}") from None
 
     def dsn(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"

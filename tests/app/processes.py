@@ -18,7 +18,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,10 +27,13 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.waiting import wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
 SEED_ENV = "MU_TEST_SEED"
 SEED = 4_242_424_242
 TIMEOUT = 10.0
+STARTUP_S = 90
 
 
 def free_port() -> int:
@@ -61,16 +63,18 @@ def run_command(folder: Path, *, cwd: Path = ROOT, **env: str) -> Iterator[Runni
         command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
     )
     running = Running(port)
+
+    def answers() -> bool:
+        assert server.poll() is None, server.stdout.read() if server.stdout else ""
+        try:
+            httpx.get(f"{running.base}/healthz", timeout=1)
+        except httpx.TransportError:
+            return False
+        return True
+
     try:
-        deadline = time.monotonic() + 90  # a loaded machine takes long to import the app
-        while True:
-            assert server.poll() is None, server.stdout.read() if server.stdout else ""
-            try:
-                httpx.get(f"{running.base}/healthz", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+        # A loaded machine takes long to import the app.
+        wait_until(answers, STARTUP_S, "the server did not start")
         yield running
     finally:
         server.terminate()
@@ -112,15 +116,19 @@ class Server:
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT
         )
-        deadline = time.monotonic() + 90  # a loaded machine takes long to import the app
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited {self.process.returncode}:\n{self.output()}")
+        process = self.process
+
+        def healthy() -> bool:
+            if process.poll() is not None:
+                raise RuntimeError(f"server exited {process.returncode}:\n{self.output()}")
             with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.http}/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError(f"server did not come up:\n{self.output()}")
+                return httpx.get(f"{self.http}/healthz", timeout=1).status_code == 200
+            return False
+
+        try:  # a loaded machine takes long to import the app
+            wait_until(healthy, STARTUP_S, "server did not come up")
+        except AssertionError as failed:
+            raise RuntimeError(f"{failed}:\n{self.output()}") from None
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs at all."""

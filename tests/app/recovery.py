@@ -80,7 +80,7 @@ async def _next_action(seats: list[Seat], timeout: float) -> float:
         if max(seat.version for seat in seats) == start:
             mover = _mover(seats, start)
             if not await _try_action(seats[mover], mover, start):
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(0.05)  # then try again, as the browser does after a refusal
                 continue
         accepted = time.monotonic()
         with contextlib.suppress(TimeoutError):

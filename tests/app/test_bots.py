@@ -22,6 +22,7 @@ from app.bots import runner as runner_mod
 from app.config import sync_database_url
 from app.tables.models import Table
 from tests.app.helpers import choose, join, next_of_type, receive, view_at
+from tests.waiting import wait_until
 
 View = dict[str, Any]
 
@@ -233,10 +234,7 @@ def test_one_person_and_four_bots_play_a_game_to_the_end(client: TestClient) -> 
     assert info["status"] == "over"
     # The table's task ends with the game: finished tables do not keep tasks alive.
     runner = client.app.state.bots  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 2
-    while code in runner.watching and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert code not in runner.watching
+    wait_until(lambda: code not in runner.watching, 10, "the finished table keeps its task")
 
 
 def test_a_person_takes_a_bots_seat_back(client: TestClient) -> None:

@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import json
 import random
-import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import replace
 from typing import Any, cast
@@ -30,6 +29,7 @@ from tests.app import databases
 from tests.app.helpers import choose
 from tests.app.processes import Seat, Server, post
 from tests.app.test_multiprocess import log_of
+from tests.waiting import eventually
 
 postgres = pytest.mark.postgres
 
@@ -208,14 +208,12 @@ async def test_one_process_moves_the_bots_and_the_other_takes_over_when_it_dies(
     assert [v - offset + 1 for v in decided if v - offset + 1 <= len(log)] == bot_seqs
     assert "bot refused" not in driver.output()
 
-    # The driver dies: the other process drives within about 3 x RESYNC_SECONDS.
+    # The driver dies: the other process drives (within about 3 x RESYNC_SECONDS; how soon
+    # is bench/recovery.py's to print, never a test's to assert).
     gone = servers.index(driver)
-    killed_at = time.monotonic()
     driver.kill()
     await stop([players[gone]])
-    while not events(survivor, "driving", table_id):
-        assert time.monotonic() - killed_at < 3 * RESYNC_SECONDS + 1, "no takeover"
-        await asyncio.sleep(0.05)
+    await eventually(lambda: events(survivor, "driving", table_id), 30, "no takeover")
     seats[gone] = await Seat.connect(survivor.ws, code, tokens[gone])
     players[gone] = asyncio.create_task(play(seats[gone], gone))
     version = seats[1 - gone].version
@@ -271,19 +269,13 @@ async def test_one_lease_per_table_and_it_passes_on_when_its_holder_goes(pg_url:
     first, second = (Leases(conninfo=conninfo, resync_seconds=0.1) for _ in range(2))
     gained: list[tuple[str, int]] = []
     await first.start(Hooks(lambda: [5, 6], lambda t: gained.append(("first", t))))
-    async with asyncio.timeout(10):
-        while first.held != {5, 6}:
-            await asyncio.sleep(0.02)
+    await eventually(lambda: first.held == {5, 6}, 10, "the first holder took no lease")
     await second.start(Hooks(lambda: [6, 7], lambda t: gained.append(("second", t))))
-    async with asyncio.timeout(10):
-        while not second.drives(7):
-            await asyncio.sleep(0.02)
+    await eventually(lambda: second.drives(7), 10, "the second holder took no lease")
     await asyncio.sleep(0.3)  # a few rounds: table 6 stays with its holder
     assert not second.drives(6) and first.drives(6)
     await first.close()  # its connection goes, and its locks with it
-    async with asyncio.timeout(10):
-        while not second.drives(6):
-            await asyncio.sleep(0.02)
+    await eventually(lambda: second.drives(6), 10, "table 6 did not pass on")
     assert gained == [("first", 5), ("first", 6), ("second", 7), ("second", 6)]
     await second.close()
     assert second.held == frozenset()

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from tests.app.processes import run_command

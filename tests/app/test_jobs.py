@@ -37,6 +37,7 @@ from tests.app.test_history import AppClient, open_table, play
 __all__ = ["http"]
 
 from tests.app.test_history import http  # noqa: E402  (the fixture)
+from tests.waiting import eventually
 
 LEASE = timedelta(minutes=1)
 
@@ -376,13 +377,15 @@ async def _wait_for_review(url: str, tid: int, worker: subprocess.Popen[bytes]) 
 
     engine = dbm.create_engine(url)
     try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and worker.poll() is None:
+
+        async def finished() -> Any:
+            if worker.poll() is not None:
+                return "the worker exited"
             state = await reviews.read(db=engine, table_id=tid, hand_number=1)
-            if state is not None and state.status in ("done", "failed"):
-                return state
-            await asyncio.sleep(0.2)
-        return None
+            return state if state is not None and state.status in ("done", "failed") else None
+
+        state = await eventually(finished, 90, "the worker did not review the hand")
+        return None if isinstance(state, str) else state
     finally:
         await engine.dispose()
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 import yaml
 
 from app.__main__ import GRACEFUL_SECONDS

@@ -16,7 +16,6 @@ import pwd
 import shutil
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from sqlalchemy.engine import make_url
 from tests.app import databases
 from tests.app.processes import Server, free_port, open_table
 from tests.app.test_multiprocess import close_all, connect, log_of, settle, step
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.processes, pytest.mark.postgres]
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
@@ -62,16 +62,17 @@ def pgbouncer(server_url: str) -> Iterator[str]:
     command = [PGBOUNCER, *(["-u", OWNER] if as_root else []), str(folder / "pgbouncer.ini")]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while True:
+
+        def answers() -> bool:
             with contextlib.suppress(psycopg.Error):
                 dsn = target.set(host="127.0.0.1", port=port, database="postgres")
                 with psycopg.connect(dsn.render_as_string(False), connect_timeout=1):
-                    break
+                    return True
             log = folder / "pgbouncer.log"
             assert process.poll() is None, log.read_text() if log.exists() else "no log"
-            assert time.monotonic() < deadline, "pgbouncer did not start"
-            time.sleep(0.1)
+            return False
+
+        wait_until(answers, 30, "pgbouncer did not start")
         yield f"127.0.0.1:{port}"
     finally:
         process.terminate()

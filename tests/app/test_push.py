@@ -5,11 +5,11 @@ auth secret) and decrypts what arrives with http_ece (aes128gcm)."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -27,6 +27,7 @@ from app.notify.sender import Notifier
 from tests.app.conftest import AppFactory
 from tests.app.helpers import choose, create_table, seat_everyone, view_at
 from tests.app.test_again import _finished as finished_game
+from tests.waiting import wait_until
 
 Arrival = tuple[str, bytes, dict[str, str]]  # path, body, headers (lower-case names)
 PAYLOAD_KEYS = {"table", "kind", "url", "title", "body"}
@@ -46,9 +47,8 @@ class Receiver:
     def wait_for(
         self, count: int, timeout: float = 10.0
     ) -> list[tuple[str, bytes, dict[str, str]]]:
-        deadline = time.monotonic() + timeout
-        while len(self.arrived) < count and time.monotonic() < deadline:
-            time.sleep(0.02)
+        with contextlib.suppress(AssertionError):  # the caller compares what did arrive
+            wait_until(lambda: len(self.arrived) >= count, timeout, "pushes")
         return list(self.arrived)
 
 

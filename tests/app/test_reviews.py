@@ -27,6 +27,7 @@ from app.jobs.runner import JobRunner, Lease
 from tests.app import databases
 from tests.app.conftest import AppFactory
 from tests.app.test_history import AppClient, Table, http, open_table, play
+from tests.waiting import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -183,7 +184,7 @@ class SlowPool(ThreadPoolExecutor):
 
     def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def,override]
         def slow():  # type: ignore[no-untyped-def]
-            time.sleep(0.25)
+            time.sleep(0.25)  # the starvation under test: a fixed delay before every task
             return fn(*args, **kwargs)
 
         return super().submit(slow)
@@ -285,10 +286,8 @@ def test_a_pool_worker_ends_when_its_server_dies(tmp_path: Path) -> None:
         [sys.executable, str(script)], capture_output=True, text=True, timeout=90, cwd=REPO
     )
     worker_pid = int(done.stdout.split()[0])
-    deadline = time.monotonic() + 3 * review_worker.PARENT_CHECK_SECONDS + 5
-    while _alive(worker_pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _alive(worker_pid)
+    limit = 3 * review_worker.PARENT_CHECK_SECONDS + 5
+    wait_until(lambda: not _alive(worker_pid), limit, "the pool worker outlived its server")
 
 
 def test_closing_the_review_worker_waits_until_its_pool_is_gone() -> None:

@@ -150,7 +150,7 @@ class SlowStore:
         self.loads.append(invite_code)
         self.running += 1
         self.most = max(self.most, self.running)
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)  # a slow load, so that loads of one table would overlap
         self.running -= 1
         return table(invite_code)
 

@@ -20,6 +20,7 @@ from app.tables import live as tables_live
 from app.tables.live import LiveTable, SeatInfo, TableOptions
 from app.tables.writer import Change
 from engine.bots import random_action
+from tests.waiting import eventually
 
 NOW = 1_000.0
 
@@ -161,7 +162,7 @@ async def test_an_unanswered_request_expires(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(consent, "UNDO_SECONDS", 0.01)
     room = FakeRoom(played_table())
     await room.undo.ask(room.mover, 5)
-    await asyncio.sleep(0.05)
+    await eventually(lambda: room.states() != ["asked"], 10, "the request never expired")
     assert room.states() == ["asked", "expired"] and undo_out(room.pushed[-1])["by"] is None
     assert not room.undo.pending and room.changes == 2
 
@@ -224,6 +225,5 @@ async def test_votes_from_other_processes_count_here() -> None:
     room.undo.heard_vote(wire.UndoVote(first, 4, True))  # another request's: ignored
     room.undo.heard_vote(wire.UndoVote(first, 5, True))
     room.undo.heard_vote(wire.UndoVote(second, 5, True))
-    await asyncio.sleep(0)
-    await asyncio.sleep(0)
+    await eventually(lambda: room.states()[-1] == "done", 10, "the votes did not carry it")
     assert room.states()[-1] == "done" and len(room.commits) == 1

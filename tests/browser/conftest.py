@@ -15,7 +15,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ import httpx
 import pytest
 
 from tests.browser import chromium
+from tests.waiting import wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -66,16 +66,18 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        # ~2 s on an idle machine; a CI machine busy with two test workers' browsers is slower.
-        deadline = time.monotonic() + STARTUP_S
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.base_url + "/", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not start within {STARTUP_S} s")
+        # ~1 s on an idle machine; a CI machine busy with two test workers' browsers is slower.
+        try:
+            wait_until(self._answers, STARTUP_S, "the server did not start")
+        except AssertionError:
+            self.stop()
+            raise
+
+    def _answers(self) -> bool:
+        try:
+            return httpx.get(self.base_url + "/", timeout=1).status_code == 200
+        except httpx.TransportError:
+            return False
 
     def stop(self) -> None:
         if self.process is not None:

@@ -6,13 +6,15 @@ offers (cards marked ``data-legal="true"``, the prompt's buttons).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.waiting import wait_until
+
 TURN_TIMEOUT_S = 10
+MY_TURN = "document.body.classList.contains('my-turn')"
 
 
 def join(page: Page, base_url: str, code: str, name: str, seat: int) -> None:
@@ -54,13 +56,13 @@ def plain_move(page: Page) -> None:
 
 def whose_turn(pages: list[Page]) -> Page:
     """The one page whose seat is to move (its body carries ``my-turn``)."""
-    deadline = time.monotonic() + TURN_TIMEOUT_S
-    while time.monotonic() < deadline:
-        for page in pages:
-            if page.evaluate("document.body.classList.contains('my-turn')"):
-                return page
-        time.sleep(0.03)
-    raise AssertionError("nobody's turn came up")
+
+    def mover() -> Page | None:
+        return next((page for page in pages if page.evaluate(MY_TURN)), None)
+
+    found = wait_until(mover, TURN_TIMEOUT_S, "nobody's turn came up")
+    assert found is not None
+    return found
 
 
 def wait_past(page: Page, seen: int) -> None:

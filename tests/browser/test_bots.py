@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Screenshots, Server
-from tests.browser.driver import plain_move, version, wait_past
+from tests.browser.driver import MY_TURN, plain_move, version, wait_past
 
 pytestmark = pytest.mark.browser
 
@@ -29,16 +28,17 @@ def _create_from_home(page: Page, base_url: str) -> str:
 
 
 def _play_until_summary(page: Page) -> None:
-    deadline = time.monotonic() + HAND_TIMEOUT_S
     summary = page.get_by_test_id("summary")
     while not summary.is_visible():
-        assert time.monotonic() < deadline, "the hand did not end in time"
-        if page.evaluate("document.body.classList.contains('my-turn')"):
+        if page.evaluate(MY_TURN):
             seen = version(page)
             plain_move(page)
             wait_past(page, seen)
-        else:
-            time.sleep(0.05)
+        else:  # the bots' moves: wait in the page for our turn or the summary
+            page.wait_for_function(
+                f"() => {MY_TURN} || document.getElementById('summary').open",
+                timeout=HAND_TIMEOUT_S * 1000,
+            )
 
 
 def test_the_creator_adds_bots_and_plays_a_hand_against_them(

@@ -75,7 +75,7 @@ def test_away_countdown_takeover_and_reclaim(
     for _ in range(1500):  # 30 s at most
         if line.refused >= 5:
             break
-        ben.wait_for_timeout(20)
+        ben.wait_for_timeout(20)  # Playwright routes the socket only while it runs
     assert line.refused >= 5
     line.down = False
     tries = line.opened

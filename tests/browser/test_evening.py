@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.driver import join, plain_move, version, wait_past
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
@@ -25,20 +26,25 @@ def _my_turn(page: Page) -> bool:
     return bool(page.evaluate("document.body.classList.contains('my-turn')"))
 
 
-def _play(pages: list[Page], until: object) -> None:
+def _play(pages: list[Page], until: Callable[[], object]) -> None:
     """The people move whenever it is their turn, until ``until()`` is true."""
     deadline = time.monotonic() + GAME_TIMEOUT_S
-    while not until():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "the game did not get there in time"
-        moved = False
+
+    def somebody_may_move_or_done() -> object:
+        return until() or any(_may_move(page) for page in pages)
+
+    while not until():
+        left = deadline - time.monotonic()
+        wait_until(somebody_may_move_or_done, left, "the game did not get there in time")
         for page in pages:
-            if _my_turn(page) and not page.locator("dialog[open]").count():
+            if _may_move(page):
                 seen = version(page)
                 plain_move(page)
                 wait_past(page, seen)
-                moved = True
-        if not moved:
-            time.sleep(0.05)
+
+
+def _may_move(page: Page) -> bool:
+    return _my_turn(page) and not page.locator("dialog[open]").count()
 
 
 def _undo_with_consent(anna: Page, ben: Page, shoot: Callable[[Page], None]) -> None:

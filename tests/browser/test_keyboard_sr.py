@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import REPO, Screenshots, Server
-from tests.browser.driver import version, wait_past
+from tests.browser.driver import MY_TURN, version, wait_past
 from tests.browser.scripted import ScriptedTable
 from tests.browser.test_a11y import SIZES, assert_accessible
 
@@ -65,20 +64,20 @@ def _heard(page: Page) -> list[dict[str, object]]:
     return list(page.evaluate("window.__heard"))
 
 
+SUMMARY_OPEN = "document.getElementById('summary').open"
+
+
 def _my_turn(page: Page) -> bool:
     return bool(page.evaluate("document.body.classList.contains('my-turn')"))
 
 
 def _until_my_turn_or_over(page: Page) -> bool:
-    """Waits for a decision of ours; False once the game is over."""
-    deadline = time.monotonic() + HAND_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if page.get_by_test_id("summary").is_visible():
-            return False
-        if _my_turn(page) and not page.evaluate("document.querySelector('dialog[open]')"):
-            return True
-        time.sleep(0.05)
-    raise AssertionError("the hand did not end in time")
+    """Waits (in the page) for a decision of ours; False once the game is over."""
+    page.wait_for_function(
+        f"() => {SUMMARY_OPEN} || ({MY_TURN} && !document.querySelector('dialog[open]'))",
+        timeout=HAND_TIMEOUT_S * 1000,
+    )
+    return not page.evaluate(SUMMARY_OPEN)
 
 
 def _save(lang: str, heard: list[dict[str, object]]) -> None:

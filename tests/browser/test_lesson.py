@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from app.lesson import script
 from tests.browser.conftest import REPO, Screenshots, Server
 from tests.browser.test_a11y import assert_accessible
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -36,10 +37,7 @@ def _index(page: Page) -> int:
 
 def _until(page: Page, js: str, arg: object = None, timeout_s: float = 15) -> None:
     """Poll ``js`` (the page's CSP forbids wait_for_function's eval) until it is true."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(js, arg):
-        assert time.monotonic() < deadline, js
-        time.sleep(0.05)
+    wait_until(lambda: page.evaluate(js, arg), timeout_s, js)
 
 
 def _press(page: Page, keyboard: bool, target: str) -> bool:

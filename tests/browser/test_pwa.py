@@ -70,7 +70,7 @@ def test_worker_activates_caches_and_handles_a_push(browser: Browser, server: Se
     cdp.send("ServiceWorker.enable")
     deadline = time.monotonic() + 5
     while not registrations and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(50)  # the CDP events arrive only while Playwright runs
     assert registrations
     page.evaluate(
         """() => {

@@ -1,8 +1,9 @@
 """Screenshots of the table page to look at: every moment of an evening, for 3 and 6 players in
 English and German, each at 390×844, 360×740 and 1280×800 (and 4 and 5 players mid-play).
 
-Written to artifacts/screenshots/table-<players>p-<lang>-<moment>-<width>x<height>.png. The
-checks here only make sure each picture shows what its name says; looking is for people.
+Written, when asked for (``make screenshots``), to
+artifacts/screenshots/table-<players>p-<lang>-<moment>-<width>x<height>.png. The checks here
+make sure each moment shows what its name says, on every run; looking is for people.
 """
 
 from __future__ import annotations

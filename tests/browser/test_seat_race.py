@@ -41,7 +41,7 @@ def _release(page: Page, held: list[Route]) -> None:
     for _ in range(50):
         if held:
             break
-        page.wait_for_timeout(100)
+        page.wait_for_timeout(100)  # the route handler runs only while Playwright does
     assert len(held) == 1, "the seat request never left the page"
     held.pop().continue_()
     page.unroute(SEATS)
@@ -93,7 +93,7 @@ def test_a_chosen_seat_taken_by_someone_else_is_not_silently_replaced(
     held = _held_seat_requests(page)
     page.get_by_test_id("take-seat").click()
     expect(error).to_have_text(TAKEN)
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # an absence: time for a request that must not be sent
     assert held == []
     # She picks seat 3; while that request is held, Cleo joins too (any free seat: seat 0).
     page.get_by_test_id("seat-choice-3").check()

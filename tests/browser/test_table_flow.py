@@ -41,7 +41,7 @@ def test_the_lobby_shows_a_join_at_once_without_polling(browser: Browser, server
     expect(page.get_by_test_id("lobby-title")).to_have_text("Waiting for the other players")
     server.api("POST", f"/api/tables/{code}/seats", json={"name": "Cleo"})
     expect(page.locator("#seat-list")).to_contain_text("Cleo", timeout=1900)
-    page.wait_for_timeout(2500)
+    page.wait_for_timeout(2500)  # an absence: longer than the 2 s the lobby used to poll at
     assert [r.url for r in info_requests] == [f"{server.base_url}/api/tables/{code}"]
     page.context.close()
 
@@ -75,7 +75,7 @@ def test_the_summary_opens_for_players_when_their_hand_ends(
         _follow(player, table)
         for page in [second_tab, player]:
             expect(page.get_by_test_id("board")).to_be_visible()
-            page.wait_for_timeout(300)
+            page.wait_for_timeout(300)  # an absence: time for a summary that must not open
             expect(page.get_by_test_id("summary")).to_be_hidden()
 
         # Both tabs of the seat see hand 2 end, the spectator does not get a summary.

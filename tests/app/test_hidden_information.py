@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from starlette.testclient import TestClient, WebSocketTestSession
 
@@ -128,6 +129,7 @@ class Game:
         return found
 
 
+@pytest.mark.slow  # seeded random play through the server: games of every size
 def test_no_payload_shows_a_hidden_card(make_app: Callable[..., FastAPI]) -> None:
     rng = random.Random(7_2026)
     seeds = RecordedSeeds(rng)

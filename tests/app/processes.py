@@ -27,6 +27,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from app.__main__ import GRACEFUL_SECONDS
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,7 +140,9 @@ class Server:
     def terminate(self) -> int:
         assert self.process is not None
         self.process.send_signal(signal.SIGTERM)
-        return self.process.wait(timeout=20)
+        # The server drains for up to GRACEFUL_SECONDS, then exits: a loaded machine (a busy
+        # core, coverage on) has been seen to need more than 10 s beyond that to finish.
+        return self.process.wait(timeout=GRACEFUL_SECONDS + 50)
 
     def output(self) -> str:
         self._log.seek(0)

@@ -18,7 +18,7 @@ from app import logging as log
 from app.config import Settings
 from app.http import headguard
 from app.migrate import upgrade_head
-from app.realtime import protocol
+from app.protocol import inbound
 
 # Measured with bench/ws_bench.py at K = 200 tables: with CPython's default thresholds the
 # server stopped for a garbage collection longer than 5 ms about three times a second (the
@@ -42,7 +42,7 @@ class DrainingServer(uvicorn.Server):
         for server in self.servers:
             server.close()  # stop accepting first: new clients go to another process
         log.event("draining")
-        await self._app.state.hub.going_away(protocol.CLOSE_GOING_AWAY, "going away")
+        await self._app.state.hub.going_away(inbound.CLOSE_GOING_AWAY, "going away")
         await super().shutdown(sockets)
 
 

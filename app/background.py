@@ -17,7 +17,7 @@ from app.jobs.rows import REMINDER, REVIEW
 from app.jobs.runner import JobRunner
 from app.notify.pace import Reminders
 from app.notify.sender import Notifier
-from app.realtime.hub import Hub
+from app.room.hub import Hub
 from app.tables.store import Store
 
 

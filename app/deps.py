@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import Settings
 from app.db import SessionFactory
-from app.realtime.hub import Hub
+from app.room.hub import Hub
 from app.tables import tokens
 
 

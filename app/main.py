@@ -13,6 +13,7 @@ from app import logging as log
 from app.bots import router as bots
 from app.bots.drivers import Leases
 from app.bots.runner import BotRunner
+from app.cluster import fanout
 from app.config import Settings, libpq_url
 from app.groups.router import router as groups_router
 from app.history.router import router as history_router
@@ -34,9 +35,9 @@ from app.lesson import router as lesson
 from app.lobby import router as lobby
 from app.notify import router as push
 from app.notify.sender import Notifier
-from app.realtime import endpoint, fanout
-from app.realtime.hub import Hub, secret_seed
-from app.realtime.room import SeedSource
+from app.room import endpoint
+from app.room.hub import Hub, secret_seed
+from app.room.room import SeedSource
 from app.tables.store import Store
 from app.tables.writer import create_writer
 from app.web import catalog, pwa, rules
@@ -70,11 +71,9 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         else None
     )
 
-    # PostgreSQL: the fan-out announces each commit to the other processes.
     writer = create_writer(
         database_url=database_url,
         db_engine=db_engine,
-        committed=changes.published if changes else None,
         pool_size=settings.writer_pool_size,
         options=options,
     )

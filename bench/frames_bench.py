@@ -4,7 +4,7 @@ rendered the way two processes holding its seats render it.
 Each table's states are made with ``app.tables.live.play`` (bids like the seeded random play
 of the tests: often a pass). Each process keeps its chain of snapshots as a room does
 (``Snapshot.of`` with the previous one, so what is carried over between snapshots is carried
-here too) and renders ``connection._view_frame`` for its seats: 0, 2, 4 on one and 1, 3 on
+here too) and renders ``messages.view_text`` for its seats: 0, 2, 4 on one and 1, 3 on
 the other, as ``bench/ws_bench.py --processes 2`` seats them. Prints the CPU µs per frame of
 each round (pin it: ``taskset -c 0``).
 
@@ -30,8 +30,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
 from randomplay import random_action  # noqa: E402
 
-from app.realtime import connection  # noqa: E402
-from app.realtime.present import Snapshot  # noqa: E402
+from app.protocol import messages  # noqa: E402
+from app.protocol.present import Snapshot  # noqa: E402
 from app.tables import live as tables_live  # noqa: E402
 from app.tables.live import LiveTable, SeatInfo  # noqa: E402
 from app.tables.options import TableOptions  # noqa: E402
@@ -70,7 +70,7 @@ def render(tables: list[list[LiveTable]]) -> float:
             for process, seats in enumerate(PROCESSES):
                 snapshot = Snapshot.of(live, CONNECTED, frozenset(), {}, previous=shown[process])
                 for seat in seats:
-                    connection._view_frame(snapshot, seat)
+                    messages.view_text(snapshot, seat)
                     frames += 1
                 shown[process] = snapshot
     return (time.process_time() - started) / max(frames, 1) * 1e6

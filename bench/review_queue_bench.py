@@ -32,10 +32,17 @@ from app.config import Settings, libpq_url
 from app.history import reviews
 from app.main import create_app, release
 from app.migrate import upgrade_head
+from app.room import changes
 from engine.bots import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
 ABANDONED, QUEUED = 1000, 50
+
+
+async def act(room, seat: int, action: engine.Action):
+    """``action`` by the token holding ``seat``."""
+    token_hash = room.live.seats[seat].token_hash
+    return await changes.act(room, seat, room.live.version, action, token_hash)
 
 
 async def play_hand(app, code: str, rng: random.Random) -> int:
@@ -47,7 +54,7 @@ async def play_hand(app, code: str, rng: random.Random) -> int:
         hand = room.live.hand
         seat = hand.to_move
         action = bot.act(engine.view(hand, seat), rng)
-        assert await room.act(seat, room.live.version, action) is None
+        assert await act(room, seat, action) is None
     return int(room.live.table_id)
 
 
@@ -99,7 +106,7 @@ async def scenario(url: str) -> float:
             action = bot.act(engine.view(hand, seat), rng)
             if engine.apply(hand, seat, action).is_over:
                 break
-            assert await room.act(seat, room.live.version, action) is None
+            assert await act(room, seat, action) is None
 
         env = {**os.environ, "DATABASE_URL": url, "REVIEW_WORKERS": "1", "LOG_LEVEL": "WARNING"}
         command = [sys.executable, "-m", "app.worker"]
@@ -112,7 +119,7 @@ async def scenario(url: str) -> float:
             while not await _running(db):
                 await asyncio.sleep(0.1)
             await asyncio.sleep(1.0)
-            assert await room.act(seat, room.live.version, action) is None
+            assert await act(room, seat, action) is None
             ended, cpu = time.monotonic(), _tree_cpu(worker.pid)
             tid = int(room.live.table_id)
             opened = await client.get(f"/api/tables/{last}/hands/1/review")

@@ -63,10 +63,10 @@ import ws_bench  # noqa: E402
 from frames_bench import table_states  # noqa: E402
 
 from app.__main__ import GC_THRESHOLDS  # noqa: E402
+from app.cluster.dedicated import Outbox, keep_connected  # noqa: E402
 from app.config import Settings, libpq_url  # noqa: E402
-from app.realtime import connection  # noqa: E402
-from app.realtime.dedicated import Outbox, keep_connected  # noqa: E402
-from app.realtime.present import Snapshot  # noqa: E402
+from app.protocol import messages  # noqa: E402
+from app.protocol.present import Snapshot  # noqa: E402
 
 SEATS = ws_bench.SEATS
 CHANNEL = "mu_floor"
@@ -107,7 +107,7 @@ def frame_templates(small: bool = False) -> list[list[str]]:
 
 
 def _rest(snapshot: Snapshot, seat: int, small: bool) -> str:
-    view = json.loads(connection._view_frame(snapshot, seat))["view"]
+    view = json.loads(messages.view_text(snapshot, seat))["view"]
     view.pop("to_move", None)
     view["prompt"] = {"type": "play", "cards": [card["id"] for card in view["hand"]]}
     if small:

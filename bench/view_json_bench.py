@@ -1,12 +1,12 @@
 """What a view costs the server to encode: orjson on the engine's records alone, against
-``app/realtime/recordjson.py`` (the deck's cards and the engine's shared records encoded once).
+``app/protocol/recordjson.py`` (the deck's cards and the engine's shared records encoded once).
 
 Plays ``--tables`` seeded random 5-player hands (uniformly random legal moves, as
 ``bench/ws_bench.py`` plays them), then walks them the way a server with that many live tables
 does: every table one move further each round, a view for each of its five seats. It prints the
 CPU time per view for the JSON alone and with ``engine.view``, both ways, and checks that both
 give the same bytes. Then the way the servers render a state's five frames since views are split
-(``app/realtime/present.py``): two processes hold the table's seats (three and two), and each
+(``app/protocol/present.py``): two processes hold the table's seats (three and two), and each
 encodes everyone's part (the spectator's view without ``engine.SEAT_FIELDS``) once and then
 each of its seats' own part (``engine.seat_part``), against each view built and encoded whole.
 
@@ -29,7 +29,7 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from app.realtime import recordjson  # noqa: E402
+from app.protocol import recordjson  # noqa: E402
 from engine.state import HandState  # noqa: E402
 
 SEATS = 5

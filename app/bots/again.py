@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from app.bots.runner import BotRunner, bot_name
-from app.realtime.hub import Hub
+from app.room import changes
+from app.room.hub import Hub
 from app.tables import again
 from app.tables.live import LiveTable
 from engine.bots import DEFAULT_LEVEL
@@ -59,10 +60,10 @@ async def play_again(
             await opened_hook(room.live, seat)
     following = await hub.get_room(code)
     if decline:
-        taken, _bot_token = await following.join(
-            name=bot_name(seat), wanted=seat, bot_level=DEFAULT_LEVEL, kept_for_you=True
+        taken, _bot_token = await changes.join(
+            following, name=bot_name(seat), wanted=seat, bot_level=DEFAULT_LEVEL, kept_for_you=True
         )
         runner.watch(following)
         return code, taken, None
-    taken, new_token = await following.join(name=info.name, wanted=seat, kept_for_you=True)
+    taken, new_token = await changes.join(following, name=info.name, wanted=seat, kept_for_you=True)
     return code, taken, new_token

@@ -14,8 +14,9 @@ from app.bots import again as again_case
 from app.bots.runner import BotRunner, bot_name
 from app.deps import HostTokenDep, HubDep, SeatTokenDep
 from app.http.errors import ErrorBody
-from app.realtime.protocol import ErrorCode
-from app.realtime.room import SeatUnavailable
+from app.protocol.inbound import ErrorCode
+from app.room import changes
+from app.room.room import SeatUnavailable
 from app.tables import repository
 from app.tables.live import LiveTable
 from engine.bots import DEFAULT_LEVEL, LEVELS
@@ -85,7 +86,9 @@ async def add_bot(
     if body.seat is None and not free:
         raise SeatUnavailable(ErrorCode.TABLE_FULL, "every seat is taken")
     wanted = free[0] if body.seat is None else body.seat
-    seat, _token = await room.join(name=bot_name(wanted), wanted=wanted, bot_level=body.level)
+    seat, _token = await changes.join(
+        room, name=bot_name(wanted), wanted=wanted, bot_level=body.level
+    )
     runner.watch(room)
     return BotSeated(seat=seat, name=bot_name(seat), level=body.level)
 

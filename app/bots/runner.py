@@ -37,9 +37,9 @@ import engine
 from app import logging as events
 from app.bots.drivers import Always, Drivers, Hooks
 from app.bots.takeover import TakeoverClock
-from app.realtime.listeners import RoomListener
-from app.realtime.protocol import ErrorCode
-from app.realtime.room import Room
+from app.protocol.inbound import ErrorCode
+from app.room import changes
+from app.room.room import Room, RoomListener
 from app.tables import repository
 from app.tables.live import LiveTable
 from app.tables.store import Store
@@ -57,12 +57,15 @@ Clock = Callable[[], float]
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """A bot's move that is due: ``seat`` plays ``level`` on ``version`` of hand ``hand``."""
+    """A bot's move that is due: ``seat`` plays ``level`` on ``version`` of hand ``hand``,
+    for the token (hash) holding the seat then (the bot's, or the away person's it stands in
+    for): a person who took the seat meanwhile is never moved for."""
 
     seat: int
     level: str
     version: int
     hand: int
+    token_hash: str
 
 
 def decision_seed(*, deal_seed: int, table_id: int, hand: int, version: int) -> int:
@@ -180,7 +183,8 @@ class TableBots:
             level = STAND_IN_LEVEL
         else:
             return None
-        return Turn(seat=seat, level=level, version=live.version, hand=live.hand_number)
+        assert info is not None  # a bot's seat, or an away person's
+        return Turn(seat, level, live.version, live.hand_number, info.token_hash)
 
     async def _move(self, room: Room, turn: Turn) -> None:
         live = room.live
@@ -198,13 +202,13 @@ class TableBots:
         if self._due(room) != turn or not self._runner.drivers.drives(live.table_id):
             return
         events.event("bot_move", table=live.table_id, seat=turn.seat, version=turn.version)
-        refusal = await room.act(turn.seat, turn.version, action)
+        refusal = await changes.act(room, turn.seat, turn.version, action, turn.token_hash)
         if refusal is None or refusal.code == ErrorCode.STALE_VERSION:
             return
         # Bots only answer what the prompt offers; if one ever did not, the table must not
         # stall: log it and play a random action built from the prompt instead.
         log.error("%s bot refused (%s): %s", turn.level, refusal.code, action)
-        await room.act(turn.seat, turn.version, random_action(view, rng))
+        await changes.act(room, turn.seat, turn.version, random_action(view, rng), turn.token_hash)
 
     async def _seed(self, live: LiveTable, turn: Turn) -> int:
         deal_seed = self._deal_seeds.get(turn.hand)

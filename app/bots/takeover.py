@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from app.realtime import wire
-from app.realtime.room import Room
+from app.protocol import wire
+from app.room.room import Room
 from app.tables import away
 from app.tables.options import TableOptions
 from app.tables.store import Store

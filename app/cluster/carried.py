@@ -19,7 +19,7 @@ periodic check, within ``RESYNC_SECONDS`` (logged as ``gap``).
 
 from __future__ import annotations
 
-from app.realtime import wire
+from app.protocol import wire
 from app.tables.live import LiveTable, is_host_mark
 from app.tables.replay import ReplayError, advance
 from app.tables.rows import ActionRow

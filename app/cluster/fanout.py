@@ -1,11 +1,11 @@
 """Several processes, one PostgreSQL database: "table changed" signals via LISTEN/NOTIFY.
 
 Each process writes its own tables' changes (the room is the single writer, the version
-compare-and-set in the database decides between processes). After a commit the writer
-announces ``NOTIFY mu_table, '<table id>:<version>'``, or the action itself for a commit of
-one action (``carried.py``); every process LISTENs on one dedicated connection and, for tables
-it holds, replays the carried action or reads what it has not seen from the log
-(``app/tables/replay.py``, the one replay), then sends each of its sockets its own view.
+compare-and-set in the database decides between processes). The fan-out hears each commit as
+a room listener and announces ``NOTIFY mu_table, '<table id>:<version>'``, or the action
+itself (``carried.py``); every process LISTENs on one dedicated connection and, for tables it
+holds, replays the carried action or reads what it has not seen from the log (the one replay),
+then sends each of its sockets its own view.
 
 Notifications are sent on a second dedicated connection, batched: one round trip (and one
 short transaction, see ``app/tables/writer.py`` on why not inside the commit) announces every
@@ -32,16 +32,17 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import logging as log
+from app.cluster import carried
+from app.cluster.catchup import LogReader
+from app.cluster.dedicated import Outbox, keep_connected
+from app.cluster.presence import RemotePresence
+from app.cluster.pulse import Pulse
 from app.config import libpq_url
 from app.http import metrics
-from app.realtime import carried, wire
-from app.realtime.catchup import LogReader
-from app.realtime.dedicated import Outbox, keep_connected
-from app.realtime.hub import Hub
-from app.realtime.listeners import RoomListener
-from app.realtime.presence import RemotePresence
-from app.realtime.pulse import Pulse
-from app.realtime.room import Room
+from app.protocol import wire
+from app.protocol.present import Snapshot
+from app.room.hub import Hub
+from app.room.room import Room, RoomListener
 from app.tables.live import LiveTable
 from app.tables.models import Table
 from app.tables.replay import ReplayError
@@ -94,6 +95,7 @@ class Fanout(RoomListener):
     def start(self, hub: Hub) -> None:
         self._hub = hub
         hub.listen(self)
+        hub.refresh_with(self.refresh)
         self._tasks = [
             asyncio.create_task(self._listen_forever(), name="fanout-listen"),
             asyncio.create_task(self._notify_forever(), name="fanout-notify"),
@@ -109,16 +111,15 @@ class Fanout(RoomListener):
         self._tasks = []
         await self._reader.close()
 
-    # -- outgoing --------------------------------------------------------------------------
+    # -- outgoing: the room events (the fan-out is a listener of every room) -----------------
 
-    def published(self, table_id: int, version: int, change: Change) -> None:
-        """Called right after a commit of this process: announce it (never blocks)."""
+    def committed(self, room: Room, before: LiveTable, after: Snapshot, change: Change) -> None:
+        """A commit of this process: announce it to the others (never blocks)."""
         if len(self._sent_at) > 10_000:  # not heard back (listener down): forget them
             self._sent_at.clear()
+        table_id, version = after.live.table_id, after.live.version
         self._sent_at[table_id, version] = time.perf_counter()
         self._outbox.put(carried.note(table_id, version, change))
-
-    # The room events (the fan-out is a listener of every room, see ``listeners.py``).
 
     def opened(self, room: Room) -> None:
         self._apply_presence(room)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from app.realtime import wire
+from app.protocol import wire
 
 # Another process's presence counts until its heartbeat has been missing this many rounds.
 PRESENCE_ROUNDS = 3

@@ -26,7 +26,7 @@ from app.history import mine
 from app.history.service import TableHistory
 from app.lobby import schemas as lobby_schemas
 from app.lobby import service as lobby_service
-from app.realtime.hub import Hub
+from app.room.hub import Hub
 from app.tables import tokens
 from app.tables.live import LiveTable
 from app.tables.models import Action, DeletedTable, Seat, Table

@@ -23,16 +23,18 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.host.service import HostRefused, is_host, seat_of
+from app.host.service import HostRefused, host_check, seat_of
 from app.jobs.rows import JobRow
 from app.jobs.runner import Handler, Lease
-from app.realtime.hub import Hub
-from app.realtime.protocol import ErrorCode
-from app.realtime.room import Room
+from app.protocol.inbound import ErrorCode
+from app.room.edit import Edit
+from app.room.hub import Hub
+from app.room.room import Room
 from app.tables import live as tables_live
+from app.tables.live import LiveTable
 from app.tables.models import Action, DeletedTable, Table
 from app.tables.rows import ActionRow
-from app.tables.writer import Change
+from app.tables.writer import Change, StaleWrite
 
 PURGE = "purge"
 # A table nobody acted at for this long counts as abandoned: its host may delete it.
@@ -69,30 +71,33 @@ async def delete(
     """The host deletes the table's history. Raises HostRefused (``not_host``,
     ``not_finished``: still played and not abandoned)."""
     db = room.store.db
-    async with room.lock:
-        for _attempt in range(2):
-            if not await is_host(room, candidates):
-                raise HostRefused(403, ErrorCode.NOT_HOST, "only the table's host can do this")
-            live = room.live
-            last = await last_activity(db, live.table_id)
-            abandoned = last is not None and now - last >= ABANDONED_AFTER
-            if live.status != "over" and not abandoned:
-                raise HostRefused(
-                    409, ErrorCode.NOT_FINISHED, "only a finished or abandoned table can be deleted"
-                )
-            by = seat_of(live, host_seat_token)
-            seated = live.seats[by] if by is not None else None
-            by_name = seated.name if seated is not None else None
-            mark = {"type": tables_live.HOST_MARK, "event": "deleted", "by": by_name}
-            after = tables_live.host_mark(live, mark)
-            logged = ActionRow(after.seq, live.hand_number, -1, mark)
-            change = Change(actions=[logged], jobs=[purge_job(live.table_id, now)])
-            if await room.commit(after, change):
-                break
-        else:
-            raise HostRefused(409, ErrorCode.STALE_VERSION, "the table changed; try again")
-        await _tombstone(db, live.invite_code, reason="host")
-    hub.discard(live.invite_code)
+    is_the_host = host_check(room, candidates)
+
+    async def check(live: LiveTable) -> None:
+        await is_the_host(live)
+        last = await last_activity(db, live.table_id)
+        abandoned = last is not None and now - last >= ABANDONED_AFTER
+        if live.status != "over" and not abandoned:
+            raise HostRefused(
+                409, ErrorCode.NOT_FINISHED, "only a finished or abandoned table can be deleted"
+            )
+
+    def build(live: LiveTable) -> Edit[None]:
+        by = seat_of(live, host_seat_token)
+        seated = live.seats[by] if by is not None else None
+        by_name = seated.name if seated is not None else None
+        mark = {"type": tables_live.HOST_MARK, "event": "deleted", "by": by_name}
+        after = tables_live.host_mark(live, mark)
+        logged = ActionRow(after.seq, live.hand_number, -1, mark)
+        return Edit(None, after, Change(actions=[logged], jobs=[purge_job(live.table_id, now)]))
+
+    try:
+        await room.apply(build, check=check)
+    except StaleWrite:
+        raise HostRefused(409, ErrorCode.STALE_VERSION, "the table changed; try again") from None
+    # Every page answers 410 from now on; the rooms of every process closed their sockets.
+    await _tombstone(db, room.live.invite_code, reason="host")
+    hub.discard(room.live.invite_code)
 
 
 async def _tombstone(db: AsyncEngine, invite_code: str, *, reason: str) -> None:

@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.host import deletion, pages
 from app.http.errors import error_response
-from app.realtime.hub import Hub
+from app.room.hub import Hub
 
 _TABLE_PATH = re.compile(r"^/(?P<api>api/tables|t)/(?P<code>[A-Za-z0-9_-]{8,128})(?:/|$)")
 MESSAGE = "the host deleted this table's history"

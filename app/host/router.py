@@ -16,7 +16,7 @@ from app.host import deletion, service
 from app.host.service import HostRefused
 from app.http.errors import ErrorBody, amend_openapi, error_doc, error_response
 from app.lobby.router import set_host_cookie
-from app.realtime.room import Room
+from app.room.room import Room
 
 router = APIRouter(prefix="/api/tables/{invite_code}/host", tags=["host"])
 

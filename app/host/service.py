@@ -1,17 +1,18 @@
-"""What the host does to a table, each a change through the room's single writer.
+"""What the host does to a table, each a build function for the room's single writer.
 
-Every change is made under the room's lock: the host token is checked against the database,
-then the change is computed and committed with the version guard. A host action racing
-another (on this process or another) fails the guard, the room reloads, and the action is
-computed once more against what was committed, the host token checked again: it is applied
-once, or refused (``not_host`` when the other change was a handover).
+Every change goes through ``Room.apply`` with the host check: under the room's lock the host
+token is checked against the database, then the change is built and committed with the
+version guard. A host action racing another (on this process or another) fails the guard, the
+room reloads, and the action is built once more against what was committed, the host token
+checked again: it is applied once, or refused (``not_host`` when the other change was a
+handover).
 
 Each change logs a host marker row (``{"type": "host", "event": ...}``, ``app/tables/live.py``):
 replays show it, every view tells it (``host`` in the table's fields), and the rooms of the
 other processes catch up with it by the version bump.
 
 A removed person's seat gets a new token hash (a bot's): their token holds no seat any more,
-so every room closes their sockets (``CLOSE_REMOVED``, ``app/realtime/eviction.py``) and a new
+so every room closes their sockets (``CLOSE_REMOVED``, ``app/room/eviction.py``) and a new
 join with it is refused (1008). Mid-hand the bot plays on with the seat's cards.
 
 The host role handed over: the new host's *seat token* becomes the host token (its hash is
@@ -24,20 +25,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from app.bots.runner import bot_name
-from app.realtime import seating
-from app.realtime.protocol import ErrorCode
-from app.realtime.room import Room
+from app.protocol.inbound import ErrorCode
+from app.room import seating
+from app.room.edit import Build, Check, Edit
+from app.room.room import Room
 from app.tables import live as tables_live
 from app.tables import repository, tokens
 from app.tables.live import LiveTable, SeatInfo
 from app.tables.rows import ActionRow
-from app.tables.writer import Change
+from app.tables.writer import Change, StaleWrite
 from engine.bots import DEFAULT_LEVEL
 
 Destination = Literal["bot", "open"]
+R = TypeVar("R")
 
 
 class HostRefused(Exception):
@@ -87,17 +90,27 @@ def _mark(live: LiveTable, by_seat: int | None, **fields: Any) -> dict[str, Any]
     return {"type": tables_live.HOST_MARK, **fields, "by": by.name if by else None}
 
 
-async def _apply(room: Room, caller: Caller, build: Any) -> Mapping[str, Any]:
-    """Check the host, compute (``build(live) -> (after, change, mark)``) and commit, under
-    the room's lock; retried once against a reloaded table when another writer came first."""
-    async with room.lock:
-        for _attempt in range(2):
-            if not await is_host(room, caller.candidates):
-                raise NOT_HOST
-            after, change, mark = build(room.live)
-            if await room.commit(after, change):
-                return mark  # type: ignore[no-any-return]
-    raise HostRefused(409, ErrorCode.STALE_VERSION, "the table changed; try again")
+def host_check(room: Room, candidates: tuple[str | None, ...]) -> Check:
+    """``Room.apply``'s check for the host's changes: raises ``not_host`` unless one of the
+    ``candidates`` is the host token (read from the database at each try)."""
+
+    async def check(_live: LiveTable) -> None:
+        if not await is_host(room, candidates):
+            raise NOT_HOST
+
+    return check
+
+
+async def apply(room: Room, candidates: tuple[str | None, ...], build: Build[R]) -> R:
+    """A host change: checked, built and committed by the room (once more against a reloaded
+    table when another writer came first)."""
+    try:
+        return await room.apply(build, check=host_check(room, candidates))
+    except StaleWrite:
+        raise HostRefused(409, ErrorCode.STALE_VERSION, "the table changed; try again") from None
+
+
+Mark = dict[str, Any]
 
 
 def _seated(live: LiveTable, seat: int) -> SeatInfo | None:
@@ -115,7 +128,7 @@ async def remove(room: Room, caller: Caller, *, seat: int, to: Destination) -> M
     """Remove the person in ``seat``: a bot takes the seat (``to="open"``: until a newcomer
     takes it over). Raises HostRefused."""
 
-    def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
+    def build(live: LiveTable) -> Edit[Mark]:
         info = _seated(live, seat)
         if info is None:
             raise HostRefused(409, ErrorCode.SEAT_EMPTY, "nobody sits in this seat")
@@ -128,15 +141,15 @@ async def remove(room: Room, caller: Caller, *, seat: int, to: Destination) -> M
         mark = _mark(live, by, event="remove", seat=seat, name=info.name, to=to)
         after = tables_live.host_mark(seated, mark)
         change = Change(seats=[row], replaced=[seat], actions=[_logged(live, after, seat, mark)])
-        return after, change, mark
+        return Edit(mark, after, change)
 
-    return await _apply(room, caller, build)
+    return await apply(room, caller.candidates, build)
 
 
 async def hand_over(room: Room, caller: Caller, *, seat: int) -> Mapping[str, Any]:
     """Make the person in ``seat`` the host (their seat token is the new host token)."""
 
-    def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
+    def build(live: LiveTable) -> Edit[Mark]:
         info = _seated(live, seat)
         if info is None or info.bot:
             raise HostRefused(409, ErrorCode.NOT_A_PERSON, "only a seated person can be host")
@@ -144,9 +157,9 @@ async def hand_over(room: Room, caller: Caller, *, seat: int) -> Mapping[str, An
         mark = _mark(live, by, event="handover", seat=seat, name=info.name)
         after = tables_live.host_mark(live, mark)
         logged = _logged(live, after, seat, mark)
-        return after, Change(actions=[logged], host_token_hash=info.token_hash), mark
+        return Edit(mark, after, Change(actions=[logged], host_token_hash=info.token_hash))
 
-    return await _apply(room, caller, build)
+    return await apply(room, caller.candidates, build)
 
 
 async def close(
@@ -154,21 +167,21 @@ async def close(
 ) -> Mapping[str, Any]:
     """Close (or open again) the table to newcomers and to spectators."""
 
-    def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
+    def build(live: LiveTable) -> Edit[Mark]:
         by = seat_of(live, caller.seat_token)
         mark = _mark(live, by, event="close", newcomers=newcomers, spectators=spectators)
         after = tables_live.host_mark(live, mark)
-        return after, Change(actions=[_logged(live, after, -1, mark)]), mark
+        return Edit(mark, after, Change(actions=[_logged(live, after, -1, mark)]))
 
-    return await _apply(room, caller, build)
+    return await apply(room, caller.candidates, build)
 
 
 async def send_spectators_away(room: Room, caller: Caller) -> Mapping[str, Any]:
     """Close every spectator socket (on every process); closed to spectators, they stay out."""
 
-    def build(live: LiveTable) -> tuple[LiveTable, Change, dict[str, Any]]:
+    def build(live: LiveTable) -> Edit[Mark]:
         mark = _mark(live, seat_of(live, caller.seat_token), event="spectators")
         after = tables_live.host_mark(live, mark)
-        return after, Change(actions=[_logged(live, after, -1, mark)]), mark
+        return Edit(mark, after, Change(actions=[_logged(live, after, -1, mark)]))
 
-    return await _apply(room, caller, build)
+    return await apply(room, caller.candidates, build)

@@ -12,8 +12,8 @@ from app.deps import BaseUrlDep, HostTokenDep, HubDep, SeatTokenDep, SessionFact
 from app.http import ratelimits
 from app.http.errors import ErrorBody, error_response
 from app.lobby import schemas, service
-from app.realtime.hub import UnknownTable
-from app.realtime.room import SeatUnavailable
+from app.room.hub import UnknownTable
+from app.room.room import SeatUnavailable
 from app.tables import tokens
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])

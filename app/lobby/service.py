@@ -10,8 +10,9 @@ from dataclasses import asdict
 import engine
 from app.db import SessionFactory
 from app.lobby import schemas
-from app.realtime import present
-from app.realtime.hub import Hub
+from app.protocol import present
+from app.room import changes
+from app.room.hub import Hub
 from app.tables import hints, repository, tokens
 from app.tables.live import LiveTable, new_table
 from app.tables.options import TableOptions
@@ -52,7 +53,7 @@ async def create_table(
 async def join(*, hub: Hub, invite_code: str, request: schemas.SeatCreate) -> tuple[int, str]:
     """Seat a person; returns (seat, token). Raises UnknownTable or room.SeatUnavailable."""
     room = await hub.get_room(invite_code)
-    return await room.join(name=request.name, wanted=request.seat)
+    return await changes.join(room, name=request.name, wanted=request.seat)
 
 
 async def seat_of_token(*, hub: Hub, invite_code: str, token: str | None) -> int | None:

@@ -23,7 +23,7 @@ from app.jobs.models import Job
 from app.jobs.rows import REMIND_BEFORE, REMINDER, remind_at
 from app.jobs.runner import Clock, Handler, JobRunner, Lease, NotYet, utc_now
 from app.notify.sender import Notifier
-from app.realtime.hub import Hub
+from app.room.hub import Hub
 from app.tables.models import Action, Hand, Table
 from app.tables.options import TableOptions
 from app.tables.store import Store

@@ -24,10 +24,10 @@ from app.config import Settings
 from app.notify import store, vapid
 from app.notify.texts import Kind, payload
 from app.notify.vapid import VapidKeys
-from app.realtime.listeners import RoomListener
-from app.realtime.present import Snapshot
-from app.realtime.room import Room
+from app.protocol.present import Snapshot
+from app.room.room import Room, RoomListener
 from app.tables.live import LiveTable
+from app.tables.writer import Change
 
 # Sends one encrypted push; the push service's HTTP status (raises OSError when unreachable).
 Send = Callable[[dict[str, Any], str, VapidKeys], int]
@@ -89,7 +89,7 @@ class Notifier(RoomListener):
 
     # -- what happened at a table ----------------------------------------------------------
 
-    def committed(self, room: Room, before: LiveTable, after: Snapshot) -> None:
+    def committed(self, room: Room, before: LiveTable, after: Snapshot, change: Change) -> None:
         """A room committed a change (``before`` → ``after.live``): schedule its pushes."""
         live = after.live
         if live.status == "over" and before.status != "over":

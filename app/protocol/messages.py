@@ -17,14 +17,14 @@ import orjson
 from typing_extensions import TypedDict
 
 import engine
-from app.realtime import present, recordjson
-from app.realtime.present import (
+from app.protocol import present, recordjson
+from app.protocol.inbound import Reaction
+from app.protocol.present import (
     Snapshot,
     TableNow,
     around_inputs,
     table_around,
 )
-from app.realtime.protocol import Reaction
 from app.tables.chat import ChatRow
 from engine.review import Suggestion
 
@@ -175,6 +175,22 @@ def encode(message: ServerMessage) -> str:
     # orjson: compact, keys in insertion order, so clients (and ws_bench) may read the
     # envelope's prefix cheaply.
     return orjson.dumps(message).decode()
+
+
+def view_text(snapshot: Snapshot, seat: int | None) -> str:
+    """The view frame of ``seat`` at ``snapshot``, rendered once per snapshot and seat (every
+    spectator, and a person's second tab, gets the same text)."""
+    frame = snapshot.frames.get(seat)
+    if frame is None:
+        if not snapshot.shared_json:  # everyone's part (the hand's public fields, the table)
+            shared = shared_json(
+                present.public_hand(snapshot), present.table_now(snapshot), around_json(snapshot)
+            )
+            snapshot.shared_json.append(shared_text(shared))
+        own = own_text(snapshot, seat)
+        frame = view_frame(own, snapshot.shared_json[0], snapshot.live.version)
+        snapshot.frames[seat] = frame
+    return frame
 
 
 def shared_json(hand: Mapping[str, Any], now: TableNow, around: bytes) -> bytes:

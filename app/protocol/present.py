@@ -180,7 +180,7 @@ def public_hand(snapshot: Snapshot) -> dict[str, Any]:
 
 def table_now(snapshot: Snapshot) -> TableNow:
     """The table's keys that move with every change (everyone's, like the rest of the table's
-    part: encoded once per snapshot, see ``connection._view_frame``)."""
+    part: encoded once per snapshot, see ``messages.view_text``)."""
     live = snapshot.live
     undoable = live.undoable
     return TableNow(

@@ -40,8 +40,8 @@ import orjson
 from pydantic import Field, TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
-from app.realtime import messages
-from app.realtime.messages import ChatOut, NextTableOut, ReactionOut, TalkOut, UndoOut
+from app.protocol import messages
+from app.protocol.messages import ChatOut, NextTableOut, ReactionOut, TalkOut, UndoOut
 from app.tables.rows import ActionRow
 
 # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (and the whole batch with it).

@@ -1,7 +1,7 @@
 """The changes a seat makes to a live table, each a build function for :meth:`Room.apply`.
 
 A build function reads the table as it is under the room's lock and answers with an
-:class:`~app.realtime.room.Edit`: the table after, the rows to commit, the caller's reply (or
+:class:`~app.room.room.Edit`: the table after, the rows to commit, the caller's reply (or
 only a reply: nothing changes). It is pure but for the undo's bookkeeping, and the room may
 run it twice (once more after another process wrote first), so it reads nothing but ``live``.
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 import time
 
 import engine
-from app.realtime import eviction, seating
-from app.realtime.edit import Build, Edit
-from app.realtime.protocol import ErrorCode, Refusal
-from app.realtime.room import Room
-from app.realtime.seating import SeatUnavailable
+from app.protocol.inbound import ErrorCode, Refusal
+from app.room import eviction, seating
+from app.room.edit import Build, Edit
+from app.room.room import Room
+from app.room.seating import SeatUnavailable
 from app.tables import live as tables_live
 from app.tables.live import LiveTable
 from app.tables.rows import ActionRow

@@ -13,7 +13,7 @@ from collections import deque
 
 from starlette.websockets import WebSocket
 
-from app.realtime import messages, present
+from app.protocol import messages, present
 
 # Replies waiting to be sent before the socket's next message is read: a client that sends
 # without reading its answers is not read any further (TCP pushes back on it) instead of
@@ -73,7 +73,7 @@ class Connection:
                         self._room.set()
                 snapshot, self._snapshot = self._snapshot, None
                 if snapshot is not None:
-                    await self.websocket.send_text(_view_frame(snapshot, self.seat))
+                    await self.websocket.send_text(messages.view_text(snapshot, self.seat))
         finally:
             self._room.set()  # nothing will be sent any more: never hold the reader back
 
@@ -90,20 +90,3 @@ class Connection:
 
     async def _send(self, message: messages.ServerMessage) -> None:
         await self.websocket.send_text(messages.encode(message))
-
-
-def _view_frame(snapshot: present.Snapshot, seat: int | None) -> str:
-    """The encoded view of ``seat`` at ``snapshot``, rendered once per snapshot and seat."""
-    frame = snapshot.frames.get(seat)
-    if frame is None:
-        if not snapshot.shared_json:  # everyone's part (the hand's public fields, the table)
-            shared = messages.shared_json(
-                present.public_hand(snapshot),
-                present.table_now(snapshot),
-                messages.around_json(snapshot),
-            )
-            snapshot.shared_json.append(messages.shared_text(shared))
-        own = messages.own_text(snapshot, seat)
-        frame = messages.view_frame(own, snapshot.shared_json[0], snapshot.live.version)
-        snapshot.frames[seat] = frame
-    return frame

@@ -20,6 +20,7 @@ class UndoRequest:
     version: int  # the table version it applies to; any change cancels it
     deadline: float  # Unix time
     waiting: set[int] = field(default_factory=set)  # people who have not allowed it yet
+    token_hash: str = ""  # the asking seat's token: the marker is committed only while it holds
 
     def allow(self, seat: int) -> bool:
         """Note ``seat``'s yes; True once nobody else has to agree."""

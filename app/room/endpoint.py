@@ -20,13 +20,13 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from app import logging as log
 from app.config import Settings
 from app.http import errors, metrics
-from app.realtime import hints, messages, protocol
-from app.realtime.connection import Connection
-from app.realtime.fanout import Fanout
-from app.realtime.hub import Hub
-from app.realtime.protocol import ErrorCode, RefusalCode
-from app.realtime.ratelimit import TokenBucket
-from app.realtime.room import Room
+from app.protocol import inbound, messages
+from app.protocol.inbound import ErrorCode, RefusalCode
+from app.room import changes, hints
+from app.room.connection import Connection
+from app.room.hub import Hub
+from app.room.ratelimit import TokenBucket
+from app.room.room import Room
 from app.tables import tokens
 
 router = APIRouter()
@@ -40,10 +40,10 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     await websocket.accept()
     hub: Hub = websocket.app.state.hub
     if hub.draining:
-        await websocket.close(protocol.CLOSE_GOING_AWAY, "going away")
+        await websocket.close(inbound.CLOSE_GOING_AWAY, "going away")
         return
     if not _same_origin(websocket):
-        await websocket.close(protocol.CLOSE_BAD_TOKEN, "cross-site connection refused")
+        await websocket.close(inbound.CLOSE_BAD_TOKEN, "cross-site connection refused")
         return
     room = await _room(websocket, hub, invite_code)
     if room is None:
@@ -51,7 +51,7 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     token = token or websocket.cookies.get(tokens.seat_cookie_name(invite_code))
     seat = await room.seat_of(token) if token else None
     if token and seat is None:
-        await websocket.close(protocol.CLOSE_BAD_TOKEN, "this token holds no seat here")
+        await websocket.close(inbound.CLOSE_BAD_TOKEN, "this token holds no seat here")
         return
     # The lookups may have yielded, and the hub may drop idle rooms whenever we yield: take its
     # current room again (no await when cached) and attach at once.
@@ -59,15 +59,15 @@ async def table_socket(websocket: WebSocket, invite_code: str, token: str | None
     if room is None:
         return
     if room.live.host.deleted:
-        await websocket.close(protocol.CLOSE_TABLE_DELETED, "the host deleted this table")
+        await websocket.close(inbound.CLOSE_TABLE_DELETED, "the host deleted this table")
         return
     if seat is None and room.live.host.closed_to_spectators:
-        await websocket.close(protocol.CLOSE_TABLE_CLOSED, "the host closed this table")
+        await websocket.close(inbound.CLOSE_TABLE_CLOSED, "the host closed this table")
         return
     # Counted and attached with no await between: the cap cannot be overrun by a race.
     if seat is None and room.spectators >= websocket.app.state.settings.spectators_per_table:
         metrics.TOO_MANY.labels("spectators").inc()
-        await websocket.close(protocol.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
+        await websocket.close(inbound.CLOSE_SPECTATORS_FULL, "too many spectators at this table")
         return
     token_hash = tokens.hash_token(token) if token else None
     sent_away = room.live.host.spectators_sent_away
@@ -78,7 +78,7 @@ async def _room(websocket: WebSocket, hub: Hub, invite_code: str) -> Room | None
     """The table's room, or None after closing the socket with "unknown table"."""
     room = await hub.room(invite_code)
     if room is None:
-        await websocket.close(protocol.CLOSE_UNKNOWN_TABLE, "unknown table")
+        await websocket.close(inbound.CLOSE_UNKNOWN_TABLE, "unknown table")
     return room
 
 
@@ -117,7 +117,7 @@ async def _serve(room: Room, connection: Connection) -> None:
                 over_budget += 1
                 if over_budget >= settings.ws_abuse_limit:
                     log.event("flooding", table=room.live.table_id, seat=connection.seat)
-                    await connection.close(protocol.CLOSE_TOO_MANY_MESSAGES, "too many messages")
+                    await connection.close(inbound.CLOSE_TOO_MANY_MESSAGES, "too many messages")
                     break
                 metrics.TOO_MANY.labels("ws_messages").inc()
                 _refuse(connection, ErrorCode.RATE_LIMITED, _SLOW_DOWN)
@@ -142,31 +142,34 @@ def _refuse(connection: Connection, code: RefusalCode, message: str) -> None:
 async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
     arrived = time.perf_counter()
     try:
-        message = protocol.parse(raw)
-    except protocol.ProtocolError as exc:
+        message = inbound.parse(raw)
+    except inbound.ProtocolError as exc:
         _refuse(connection, exc.code, exc.message)
         return
-    if isinstance(message, protocol.PingIn):
+    if isinstance(message, inbound.PingIn):
         connection.push(messages.PONG)
         return
-    if isinstance(message, protocol.ResyncIn):
+    if isinstance(message, inbound.ResyncIn):
         await _resync(room, connection)
         return
-    if isinstance(message, protocol.HintIn):
+    if isinstance(message, inbound.HintIn):
         await hints.give(room, connection, message.version)
         return
     if connection.seat is None:
         # Spectators read the chat and see reactions; only the players at the table talk.
         _refuse(connection, ErrorCode.SPECTATOR, "spectators cannot act or talk")
         return
-    if isinstance(message, protocol.ChatIn | protocol.ReactIn):
+    if isinstance(message, inbound.ChatIn | inbound.ReactIn):
         await _talk(room, connection, connection.seat, message)
         return
-    if isinstance(message, protocol.UndoAskIn | protocol.UndoAnswerIn):
+    if isinstance(message, inbound.UndoAskIn | inbound.UndoAnswerIn):
         await _undo(room, connection, connection.seat, message)
         return
+    assert connection.token_hash is not None  # a seated socket came with its token
     try:
-        refusal = await room.act(connection.seat, message.version, message.action)
+        refusal = await changes.act(
+            room, connection.seat, message.version, message.action, connection.token_hash
+        )
     except errors.DATABASE_UNAVAILABLE as exc:
         # Not applied, or applied with the answer lost: either way the room kept its state,
         # and sending the action again settles it (the version guard sees a landed commit).
@@ -194,11 +197,12 @@ async def _undo(
     room: Room,
     connection: Connection,
     seat: int,
-    message: protocol.UndoAskIn | protocol.UndoAnswerIn,
+    message: inbound.UndoAskIn | inbound.UndoAnswerIn,
 ) -> None:
     try:
-        if isinstance(message, protocol.UndoAskIn):
-            refusal = await room.undo.ask(seat, message.version)
+        if isinstance(message, inbound.UndoAskIn):
+            assert connection.token_hash is not None  # a seated socket came with its token
+            refusal = await room.undo.ask(seat, message.version, connection.token_hash)
         else:
             refusal = await room.undo.answer(seat, message.version, message.allow)
     except errors.DATABASE_UNAVAILABLE:
@@ -209,14 +213,14 @@ async def _undo(
 
 
 async def _talk(
-    room: Room, connection: Connection, seat: int, message: protocol.ChatIn | protocol.ReactIn
+    room: Room, connection: Connection, seat: int, message: inbound.ChatIn | inbound.ReactIn
 ) -> None:
-    if isinstance(message, protocol.ReactIn):
+    if isinstance(message, inbound.ReactIn):
         refusal = room.talk.react(seat, message.reaction)
     else:
         try:
-            refusal = await room.talk.say(seat, protocol.chat_text(message.text))
-        except protocol.ProtocolError as exc:
+            refusal = await room.talk.say(seat, inbound.chat_text(message.text))
+        except inbound.ProtocolError as exc:
             _refuse(connection, exc.code, exc.message)
             return
         except errors.DATABASE_UNAVAILABLE:
@@ -228,7 +232,6 @@ async def _talk(
 
 async def _resync(room: Room, connection: Connection) -> None:
     # With several processes this one may have missed a change: ask the database first.
-    changes: Fanout | None = connection.websocket.app.state.fanout
-    if changes is not None:
-        await changes.refresh(room)
+    hub: Hub = connection.websocket.app.state.hub
+    await hub.refresh(room)
     connection.push_view(room.snapshot())

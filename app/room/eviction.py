@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol, TypeVar
 
-from app.realtime.protocol import CLOSE_REMOVED, CLOSE_TABLE_DELETED, ErrorCode
-from app.realtime.seating import SeatUnavailable
+from app.protocol.inbound import CLOSE_REMOVED, CLOSE_TABLE_DELETED, ErrorCode
+from app.room.seating import SeatUnavailable
 from app.tables.live import LiveTable
 
 REMOVED = "the host removed you from this table"

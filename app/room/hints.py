@@ -15,10 +15,10 @@ import secrets
 from collections import OrderedDict
 
 import engine
-from app.realtime import messages
-from app.realtime.connection import Connection
-from app.realtime.protocol import ErrorCode
-from app.realtime.room import Room
+from app.protocol import messages
+from app.protocol.inbound import ErrorCode
+from app.room.connection import Connection
+from app.room.room import Room
 from app.tables import hints as stored
 from engine.review import Suggestion, suggest
 

@@ -14,13 +14,15 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 
-from app.realtime.listeners import RoomListener
-from app.realtime.room import Room, SeedSource
+from app.room.room import Room, RoomListener, SeedSource
 from app.tables import again, chat
 from app.tables.live import LiveTable
 from app.tables.store import Store
+
+# Reads what other processes committed to a room's table into it (``Hub.refresh_with``).
+Refresh = Callable[[Room], Awaitable[object]]
 
 
 class UnknownTable(Exception):
@@ -56,10 +58,22 @@ class Hub:
         self.draining = False
         # Added to every room: the fan-out, the push notifier, the bot runner.
         self._listeners: list[RoomListener] = []
+        self._refresh: Refresh | None = None
 
     @property
     def store(self) -> Store:
         return self._store
+
+    def refresh_with(self, refresh: Refresh) -> None:
+        """Let ``refresh`` bring a room up to date with what other processes committed (the
+        fan-out sets it when several processes share the database)."""
+        self._refresh = refresh
+
+    async def refresh(self, room: Room) -> None:
+        """Bring ``room`` up to date with the database (a client asked for a resync); nothing
+        to do when this process is the table's only writer."""
+        if self._refresh is not None:
+            await self._refresh(room)
 
     def listen(self, listener: RoomListener) -> None:
         """Tell ``listener`` of the events of every room, those held now and those to come."""

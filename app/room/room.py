@@ -1,15 +1,17 @@
 """A table's room: its single writer, its connections and their presence.
 
-Every change (a join, an action, an undo) runs under the room's lock through the same
-pipeline: check the client's version -> compute the change with the engine -> commit it
-(version bump guarded in the database, see ``app/tables/writer.py``) -> only then swap in the
-new state and broadcast. A failed guard means another process wrote the table: the room
-reloads from the database and the change is refused as stale, so two writers can never both
-apply an action.
+:meth:`Room.apply` is the one way to change a live table (an action, a join, the undo marker,
+each of the host's decisions, the deletion): under the room's lock, an optional check (the
+host's token), then ``build(live) -> Edit`` (the table after, the rows, the caller's reply),
+the next deal if the change made one due, the jobs it makes due, the commit (the version bump,
+and the acting token's seat, guarded in the database: ``app/tables/writer.py``), then the
+broadcast and the listeners. A failed guard means another process wrote the table first: the
+room reloads what it wrote and builds once more against it; a second failure raises
+``StaleWrite``. The lock and the commit are private: nothing outside the room takes them.
 
 Two collaborators hold the rest of the table's live business: :class:`TableTalk` (chat,
 reactions, the next game's code; ``talk.py``) and :class:`UndoByConsent` (``undo.py``). The
-room publishes what happens to a list of :class:`RoomListener` s (``listeners.py``) that the
+room publishes what happens to a list of :class:`RoomListener` s (``RoomListener``, below) that the
 hub registers: the fan-out, the push notifier, the bot runner.
 """
 
@@ -21,33 +23,64 @@ import operator
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import TypeVar
 
-import engine
 from app import logging as log
 from app.http import metrics
-from app.realtime import eviction, seating, wire
-from app.realtime.connection import Connection
-from app.realtime.listeners import RoomListener
-from app.realtime.messages import ServerMessage
-from app.realtime.present import Snapshot
-from app.realtime.protocol import ErrorCode, Refusal
-from app.realtime.seating import SeatUnavailable
-from app.realtime.talk import TableTalk
-from app.realtime.undo import UndoByConsent
+from app.protocol import wire
+from app.protocol.inbound import Refusal
+from app.protocol.messages import ServerMessage
+from app.protocol.present import Snapshot
+from app.room import eviction
+from app.room.connection import Connection
+from app.room.edit import Build, Check, Edit
+from app.room.seating import SeatUnavailable
+from app.room.talk import TableTalk
+from app.room.undo import UndoByConsent
 from app.tables import live as tables_live
 from app.tables import repository, tokens
 from app.tables.due import with_jobs_due
 from app.tables.live import LiveTable
 from app.tables.replay import ReplayError
-from app.tables.rows import ActionRow, HandRow
+from app.tables.rows import HandRow
 from app.tables.store import Store
 from app.tables.writer import Change, StaleWrite
 
-__all__ = ["CatchUp", "Refusal", "Room", "SeatUnavailable", "SeedSource"]
+__all__ = ["Build", "CatchUp", "Check", "Edit", "Refusal", "Room", "SeatUnavailable", "SeedSource"]
 
 SeedSource = Callable[[], int]
 # Reads what other processes committed since the given state; None when nothing is newer.
 CatchUp = Callable[[LiveTable], Awaitable[LiveTable | None]]
+R = TypeVar("R")
+
+
+# Who follows the rooms (the fan-out, the push notifier, the bot runner) registers one listener
+# with the hub (``Hub.listen``), which adds it to every room it holds and makes: a room
+# publishes to a list of typed listeners and never knows who they are. A listener overrides
+# the events it wants; none may block (the room calls them from its single writer): they
+# note, schedule or set an event.
+class RoomListener:
+    """The events of the rooms of this process; every one does nothing unless overridden."""
+
+    def opened(self, room: Room) -> None:
+        """The hub made ``room`` (also told, on registering, of the rooms held already)."""
+
+    def attached(self, room: Room) -> None:
+        """A socket opened on ``room``: someone plays or watches there now."""
+
+    def changed(self, room: Room) -> None:
+        """``room`` sent its sockets a new view (a commit, a reload, presence, stand-ins), or
+        an undo request began or ended."""
+
+    def committed(self, room: Room, before: LiveTable, after: Snapshot, change: Change) -> None:
+        """``room`` committed ``change`` in this process: the state before, the snapshot after
+        (the one announcement of a commit: the fan-out tells the other processes from here)."""
+
+    def presence_changed(self, room: Room) -> None:
+        """A seat of ``room`` got its first socket on this process, or lost its last one."""
+
+    def said(self, room: Room, said: wire.Said) -> None:
+        """Something said at ``room``'s table here, for the other processes' rooms."""
 
 
 class Room:
@@ -55,7 +88,7 @@ class Room:
         self.live = live
         self.store = store
         self._seeds = seeds
-        self.lock = asyncio.Lock()  # held by every change: the single writer
+        self._lock = asyncio.Lock()  # held by every change: the single writer
         self._listeners: list[RoomListener] = []
         self._connections: set[Connection] = set()
         self._presence = [0] * live.options.players
@@ -167,7 +200,7 @@ class Room:
             db=self.store.db, table_id=self.live.table_id, token_hash=token_hash
         ):
             return seat
-        async with self.lock:
+        async with self._lock:
             await self._reload()
         return self.live.seat_of(token_hash)
 
@@ -188,58 +221,30 @@ class Room:
 
     # -- the single writer ----------------------------------------------------------------
 
-    async def act(self, seat: int, version: int, action: engine.Action) -> Refusal | None:
-        """Apply ``action`` by ``seat`` if the client saw the current ``version``."""
-        async with self.lock:
-            current = self.live
-            if version != current.version:
-                return Refusal.stale(version, current.version)
-            try:
-                after = tables_live.play(current, seat, action)
-            except engine.IllegalAction as exc:
-                return Refusal.illegal(exc)
-            # The log holds the action's JSON form: its type and fields, nothing a client added.
-            logged = ActionRow(after.seq, current.hand_number, seat, engine.action_to_json(action))
-            after, hands = _deal_if_due(after, self._seeds)
-            if not await self.commit(after, Change(hands=hands, actions=[logged])):
-                return Refusal.stale(version, self.live.version)
-            return None
-
-    async def join(
-        self,
-        *,
-        name: str,
-        wanted: int | None,
-        bot_level: str | None = None,
-        kept_for_you: bool = False,
-    ) -> tuple[int, str]:
-        """Seat a person (or, with ``bot_level``, a bot); returns (seat, token). The last
-        free seat starts the game. A bot's token is for whatever drives it in-process.
-        A person may take a bot's seat (asked for, or when no seat is free): the bot leaves
-        and the person plays from the next action on. Seats kept for the previous game's
-        players ("Play again") are only taken with ``kept_for_you`` (the caller checked).
+    async def apply(self, build: Build[R], *, check: Check | None = None) -> R:
+        """Change the table: ``check`` (if any, may raise), ``build``, commit, broadcast;
+        the build's reply. Built once more after another process wrote first.
 
         Raises:
-            SeatUnavailable: ``seat_taken``, ``table_full`` or ``no_such_seat``.
+            StaleWrite: another process wrote first twice running (the caller says "try
+                again"); whatever ``check`` or ``build`` raise (nothing is written).
         """
-        async with self.lock:
-            # A stale cache only means another process seated someone: reload and retry once.
+        async with self._lock:
             for _attempt in range(2):
-                eviction.check_newcomer(self.live, kept_for_you=kept_for_you, bot_level=bot_level)
-                now = None if kept_for_you else time.time()
-                # A person may take over a bot's seat unless the host said no.
-                take_bots = bot_level is None and self.live.options.newcomers_take_bots
-                index = seating.pick_seat(
-                    self.live, wanted, take_bots=take_bots, now=now, opened=bot_level is None
-                )
-                replaced = [index] if self.live.seats[index] is not None else []
-                token, seated, row = seating.seat(self.live, index, name=name, bot_level=bot_level)
-                after, hands = _deal_if_due(seated, self._seeds)
-                if await self.commit(after, Change(seats=[row], hands=hands, replaced=replaced)):
-                    return index, token
-            raise SeatUnavailable(ErrorCode.SEAT_TAKEN, "the table changed; try again")
+                if check is not None:
+                    await check(self.live)
+                edit = build(self.live)
+                if edit.after is None:
+                    return edit.reply
+                after, hands = _deal_if_due(edit.after, self._seeds)
+                change = replace(edit.change, hands=[*edit.change.hands, *hands])
+                if await self._commit(after, change):
+                    if edit.then is not None:
+                        edit.then()
+                    return edit.reply
+        raise StaleWrite(f"table {self.live.table_id} changed twice while a change was made")
 
-    async def commit(self, after: LiveTable, change: Change) -> bool:
+    async def _commit(self, after: LiveTable, change: Change) -> bool:
         """Commit ``after`` (under the lock): False when another process wrote the table first
         (the room then reloaded it)."""
         started = time.perf_counter()
@@ -261,7 +266,7 @@ class Room:
         self._broadcast()
         snapshot = self.snapshot()
         for listener in self._listeners:
-            listener.committed(self, before, snapshot)
+            listener.committed(self, before, snapshot, change)
         return True
 
     # -- changes made by other processes ---------------------------------------------------
@@ -273,7 +278,7 @@ class Room:
         With ``wanted``, nothing is read if the room already reached that version: a
         process often hears its own commit's notification while that commit is finishing.
         """
-        async with self.lock:
+        async with self._lock:
             if wanted is not None and self.live.version >= wanted:
                 return None
             fresh = await read(self.live)
@@ -287,7 +292,7 @@ class Room:
 
     async def going_away(self, code: int, reason: str) -> None:
         """Let the change in progress finish, then close every socket (graceful shutdown)."""
-        async with self.lock:
+        async with self._lock:
             for connection in list(self._connections):
                 await connection.close(code, reason)
 

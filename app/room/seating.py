@@ -6,7 +6,7 @@ through its single writer (``Room.join``).
 
 from __future__ import annotations
 
-from app.realtime.protocol import ErrorCode
+from app.protocol.inbound import ErrorCode
 from app.tables import live as tables_live
 from app.tables import tokens
 from app.tables.live import LiveTable, SeatInfo

@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.realtime import messages, wire
-from app.realtime.messages import ChatLineOut, ServerMessage, TalkOut
-from app.realtime.protocol import ErrorCode, Reaction, Refusal
-from app.realtime.ratelimit import TokenBucket
+from app.protocol import messages, wire
+from app.protocol.inbound import ErrorCode, Reaction, Refusal
+from app.protocol.messages import ChatLineOut, ServerMessage, TalkOut
+from app.room.ratelimit import TokenBucket
 from app.tables import chat
 
 # Talk budgets per seat (lines, reactions): a short burst, then one every few seconds.

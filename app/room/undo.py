@@ -1,11 +1,12 @@
 """Undo by consent at one table: the request, its timer, the votes, and the relay between
 processes (the tally itself is ``consent.py``).
 
-The request is decided on the process of the asking socket, under the room's lock; the undo
-marker is committed through the room's single writer like any action. Every state of the
-request (``asked``, then ``done``, ``refused``, ``expired`` or ``cancelled``) is pushed to the
-sockets here and relayed to the other processes (:class:`wire.UndoStatus`), which remember the
-request until its deadline and send their people's answers back (:class:`wire.UndoVote`).
+The request is decided on the process of the asking socket, in build functions run by the
+room's single writer (``Room.apply``): the undo marker is committed like any action. Every
+state of the request (``asked``, then ``done``, ``refused``, ``expired`` or ``cancelled``) is
+pushed to the sockets here and relayed to the other processes (:class:`wire.UndoStatus`),
+which remember the request until its deadline and send their people's answers back
+(:class:`wire.UndoVote`).
 """
 
 from __future__ import annotations
@@ -13,19 +14,22 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypeVar
 
-from app.realtime import consent, messages, wire
-from app.realtime.consent import UndoRequest
-from app.realtime.messages import ServerMessage, UndoOut, UndoState
-from app.realtime.present import Snapshot
-from app.realtime.protocol import ErrorCode, Refusal
+from app.protocol import messages, wire
+from app.protocol.inbound import ErrorCode, Refusal
+from app.protocol.messages import ServerMessage, UndoOut, UndoState
+from app.protocol.present import Snapshot
+from app.room import consent
+from app.room.consent import UndoRequest
+from app.room.edit import Build, Edit
 from app.tables import live as tables_live
 from app.tables.live import LiveTable
 from app.tables.rows import ActionRow
-from app.tables.writer import Change
+from app.tables.writer import Acting, Change
 
 Clock = Callable[[], float]
+R = TypeVar("R")
 
 
 class Table(Protocol):
@@ -34,13 +38,10 @@ class Table(Protocol):
     @property
     def live(self) -> LiveTable: ...
 
-    @property
-    def lock(self) -> asyncio.Lock: ...
-
     def snapshot(self) -> Snapshot: ...
 
-    async def commit(self, after: LiveTable, change: Change) -> bool:
-        """Commit under the lock (held by the caller); False when another process was first."""
+    async def apply(self, build: Build[R]) -> R:
+        """Change the table through the room's single writer (see ``Room.apply``)."""
         ...
 
     def push(self, message: ServerMessage) -> None:
@@ -71,51 +72,75 @@ class UndoByConsent:
         """An undo request is being decided here (bots wait meanwhile)."""
         return self._request is not None
 
-    async def ask(self, seat: int, version: int) -> Refusal | None:
-        """``seat`` asks to take back its last action, made at ``version`` - 1."""
-        async with self._table.lock:
-            live = self._table.live
+    async def ask(self, seat: int, version: int, token_hash: str) -> Refusal | None:
+        """``seat`` (its token's hash) asks to take back its last action, made at
+        ``version`` - 1."""
+        decided: list[UndoRequest] = []  # only bots to ask: decided at once
+
+        def build(live: LiveTable) -> Edit[Refusal | None]:
+            if decided:  # built again: another process wrote first
+                return self._marker(live, decided[0])
             if version != live.version:
-                return Refusal.stale(version, live.version)
+                return Edit(Refusal.stale(version, live.version))
             if live.undoable is None or live.undoable.seat != seat:
-                return Refusal(
-                    ErrorCode.NOTHING_TO_UNDO, "only the last move can be taken back, by its player"
-                )
+                message = "only the last move can be taken back, by its player"
+                return Edit(Refusal(ErrorCode.NOTHING_TO_UNDO, message))
+            info = live.seats[seat]
+            if info is None or info.token_hash != token_hash:
+                return Edit(Refusal(ErrorCode.STALE_VERSION, "this seat is no longer yours"))
             if self._request is not None or self._remote_request() is not None:
-                return Refusal(ErrorCode.UNDO_PENDING, "another undo request is being decided")
-            snapshot = self._table.snapshot()
-            people = [i for i, info in enumerate(live.seats) if info is not None and not info.bot]
-            waiting = consent.who_must_agree(
-                asking=seat,
-                people=people,
-                connected=snapshot.connected,
-                stand_ins=snapshot.stand_ins,
-            )
-            request = UndoRequest(seat, version, self._clock() + consent.UNDO_SECONDS, waiting)
-            if not waiting:  # only bots to ask: they agree at once
-                return await self._apply(request)
-            self._request = request
-            loop = asyncio.get_running_loop()
-            self._timer = loop.call_later(consent.UNDO_SECONDS, self._expire, request)
-            self._publish(_undo_out("asked", request))
-            self._table.changed()
-            return None
+                return Edit(
+                    Refusal(ErrorCode.UNDO_PENDING, "another undo request is being decided")
+                )
+            request = self._request_of(live, seat, version, token_hash)
+            if not request.waiting:
+                decided.append(request)
+                return self._marker(live, request)
+            self._open(request)
+            return Edit(None)
+
+        return await self._table.apply(build)
 
     async def answer(self, seat: int, version: int, allow: bool) -> Refusal | None:
         """``seat``'s answer to the undo request at ``version``."""
-        async with self._table.lock:
+        decided: list[UndoRequest] = []  # the last answer needed: decided
+
+        def build(live: LiveTable) -> Edit[Refusal | None]:
+            if decided:  # built again: another process wrote first
+                return self._marker(live, decided[0])
             request = self._request
             if request is None and self._remote_request() is not None:
-                return self._relay_vote(seat, version, allow)
+                return Edit(self._relay_vote(seat, version, allow))
             if request is None or request.version != version or seat == request.seat:
-                return Refusal(ErrorCode.NO_UNDO_REQUEST, "there is no undo request to answer")
+                return Edit(
+                    Refusal(ErrorCode.NO_UNDO_REQUEST, "there is no undo request to answer")
+                )
             if not allow:
                 self._end("refused", by=seat)
-                return None
-            if request.allow(seat):
-                return await self._apply(request)
-            self._publish(_undo_out("asked", request))
-            return None
+            elif request.allow(seat):
+                decided.append(request)
+                return self._marker(live, request)
+            else:
+                self._publish(_undo_out("asked", request))
+            return Edit(None)
+
+        return await self._table.apply(build)
+
+    def _request_of(self, live: LiveTable, seat: int, version: int, token_hash: str) -> UndoRequest:
+        snapshot = self._table.snapshot()
+        people = [i for i, info in enumerate(live.seats) if info is not None and not info.bot]
+        waiting = consent.who_must_agree(
+            asking=seat, people=people, connected=snapshot.connected, stand_ins=snapshot.stand_ins
+        )
+        deadline = self._clock() + consent.UNDO_SECONDS
+        return UndoRequest(seat, version, deadline, waiting, token_hash)
+
+    def _open(self, request: UndoRequest) -> None:
+        self._request = request
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(consent.UNDO_SECONDS, self._expire, request)
+        self._publish(_undo_out("asked", request))
+        self._table.changed()
 
     def heard(self, message: UndoOut) -> None:
         """A request's state, here or from the process deciding it: remember another
@@ -156,21 +181,19 @@ class UndoByConsent:
         self._table.relay(wire.UndoVote(seat, version, allow))
         return None
 
-    async def _apply(self, request: UndoRequest) -> Refusal | None:
-        # Under the lock. The marker goes through the one writer like any action.
+    def _marker(self, live: LiveTable, request: UndoRequest) -> Edit[Refusal | None]:
+        # The request is decided: its marker goes through the one writer like any action,
+        # made for the asking token (it must still hold the seat).
         self._clear()
-        live = self._table.live
         if live.version != request.version or live.undoable is None:
             self._publish(_undo_out("cancelled", request))
-            return Refusal.stale(request.version, live.version)
+            return Edit(Refusal.stale(request.version, live.version))
         after = tables_live.undo(live)
         mark = {"type": tables_live.UNDO_MARK}
         marker = ActionRow(after.seq, live.hand_number, request.seat, mark)
-        if not await self._table.commit(after, Change(actions=[marker])):
-            self._publish(_undo_out("cancelled", request))
-            return Refusal.stale(request.version, self._table.live.version)
-        self._publish(_undo_out("done", request))
-        return None
+        change = Change(actions=[marker], acting=Acting(request.seat, request.token_hash))
+        done = _undo_out("done", request)
+        return Edit(None, after, change, then=lambda: self._publish(done))
 
     def _expire(self, request: UndoRequest) -> None:
         if self._request is request:

@@ -1,4 +1,4 @@
-"""Stored beginner hints: one row per decision a seat asked about (``app/realtime/hints.py``)."""
+"""Stored beginner hints: one row per decision a seat asked about (``app/room/hints.py``)."""
 
 from __future__ import annotations
 

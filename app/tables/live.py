@@ -1,6 +1,6 @@
 """A table's live game: the engine's :class:`engine.Game` plus the seats, as immutable values.
 
-Nothing here touches the database or a socket: the room (``app/realtime/room.py``) decides
+Nothing here touches the database or a socket: the room (``app/room/room.py``) decides
 when a change is committed; this module only says what the change is. The game's flow (when a
 hand is recorded, who deals next, when the game is over) is the engine's; the table adds who
 sits where and counts the accepted actions. A table is rebuilt by replaying the deal seeds and

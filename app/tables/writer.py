@@ -13,8 +13,12 @@
   keeps its id. The version guard proves the seat was the bot's when the change was computed.
 - A change may carry the table's new host token hash (the host handed the role over): set
   with the bump, so host actions racing the handover are applied once (the version guard).
-- After a commit, ``committed(table_id, version, change)`` is told (the fan-out announces the
-  change to the other processes in batches, on a connection of its own).
+- A change made by a seat's token (``Change.acting``: an action, an undo) is written only if
+  that token still holds the seat, checked in the same statement as the version: a person
+  removed or replaced through another process can never act again, however stale this
+  process's copy of the table.
+- The writer tells nobody: the room that committed tells its listeners (the fan-out
+  announces the change to the other processes in batches, on a connection of its own).
 
 How a change is written is the database's business, one small private strategy each:
 
@@ -34,14 +38,14 @@ the gap grows. Batches keep that serial part to one short transaction per batch.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, exists, insert, update
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -59,6 +63,13 @@ class StaleWrite(Exception):
     written."""
 
 
+class Acting(NamedTuple):
+    """The seat a change is made for and the token hash that must still hold it."""
+
+    seat: int
+    token_hash: str
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     """New rows for one table, written together with its version bump."""
@@ -73,18 +84,15 @@ class Change:
     jobs: Sequence[JobRow] = ()
     # A new host token's hash (the host handed the role over): the old token is dead.
     host_token_hash: str | None = None
-
-
-# Told (table id, new version, the change) after each commit; must not block.
-Committed = Callable[[int, int, Change], None]
+    # Who makes the change (seat, token hash): written only while that token holds the seat.
+    acting: Acting | None = None
 
 
 class Writer:
-    """Commits changes through its database's strategy and tells ``committed`` of each."""
+    """Commits changes through its database's strategy."""
 
-    def __init__(self, strategy: _Strategy, *, committed: Committed | None = None) -> None:
+    def __init__(self, strategy: _Strategy) -> None:
         self._strategy = strategy
-        self._committed = committed
 
     @property
     def strategy(self) -> str:
@@ -108,8 +116,6 @@ class Writer:
         """
         if not await self._strategy.write(table_id, expected_version, change):
             raise StaleWrite(f"table {table_id} is no longer at version {expected_version}")
-        if self._committed is not None:
-            self._committed(table_id, expected_version + 1, change)
         return expected_version + 1
 
 
@@ -117,7 +123,6 @@ def create_writer(
     *,
     database_url: str,
     db_engine: AsyncEngine,
-    committed: Committed | None = None,
     pool_size: int = 3,
     options: dict[str, Any] | None = None,
 ) -> Writer:
@@ -127,8 +132,8 @@ def create_writer(
     if is_postgres(database_url):
         conninfo = libpq_url(database_url)
         strategy = _OneStatement(conninfo, max_size=pool_size, options=options or {})
-        return Writer(strategy, committed=committed)
-    return Writer(_Transaction(db_engine), committed=committed)
+        return Writer(strategy)
+    return Writer(_Transaction(db_engine))
 
 
 class _Strategy(Protocol):
@@ -153,10 +158,17 @@ _BUMP = (
     .where(Table.id == bindparam("table_id"), Table.version == bindparam("expected"))
     .values(version=bindparam("expected") + 1)
 )
+_SEATS = Base.metadata.tables[Seat.__tablename__]
+# The same bump, only while the acting token still holds its seat (``Change.acting``).
+_BUMP_ACTING = _BUMP.where(
+    exists()
+    .where(_SEATS.c.table_id == bindparam("table_id"))
+    .where(_SEATS.c.seat == bindparam("acting_seat"))
+    .where(_SEATS.c.token_hash == bindparam("acting_token"))
+)
 _NEW_HOST = (
     update(Table).where(Table.id == bindparam("table_id")).values(host_token_hash=bindparam("host"))
 )
-_SEATS = Base.metadata.tables[Seat.__tablename__]
 # The row stays (and keeps its id); its occupant changes. The WHERE parameters must not be
 # named after columns: those names are taken by the SET clause.
 _REPLACE_SEAT = (
@@ -183,8 +195,13 @@ class _Transaction:
         replaced = set(change.replaced)
         try:
             async with self._db.begin() as conn:
-                guard = {"table_id": table_id, "expected": expected_version}
-                if (await conn.execute(_BUMP, guard)).rowcount != 1:
+                guard: dict[str, object] = {"table_id": table_id, "expected": expected_version}
+                bump = _BUMP
+                if change.acting is not None:
+                    bump = _BUMP_ACTING
+                    guard |= {"acting_seat": change.acting.seat}
+                    guard |= {"acting_token": change.acting.token_hash}
+                if (await conn.execute(bump, guard)).rowcount != 1:
                     return False  # nothing else was run: the transaction commits nothing
                 if change.host_token_hash is not None:
                     await conn.execute(
@@ -236,6 +253,10 @@ WITH bump AS (
     UPDATE tables SET version = version + 1,
                       host_token_hash = coalesce(%(host)s, host_token_hash)
     WHERE id = %(table_id)s AND version = %(expected)s
+      AND (%(acting_seat)s::int IS NULL OR EXISTS (
+          SELECT 1 FROM seats
+          WHERE seats.table_id = %(table_id)s AND seats.seat = %(acting_seat)s::int
+            AND seats.token_hash = %(acting_token)s::text))
     RETURNING id
 ), replaced_seats AS (
     UPDATE seats SET name = r.name, token_hash = r.token_hash, is_bot = r.is_bot,
@@ -320,6 +341,8 @@ def _parameters(table_id: int, expected_version: int, change: Change) -> dict[st
         "actions": _rows(change.actions),
         "jobs": _rows(change.jobs),
         "host": change.host_token_hash,
+        "acting_seat": change.acting.seat if change.acting else None,
+        "acting_token": change.acting.token_hash if change.acting else None,
     }
 
 

@@ -19,7 +19,7 @@ from starlette.exceptions import StarletteDeprecationWarning
 
 from app.config import Settings
 from app.main import create_app, release
-from app.realtime.room import SeedSource
+from app.room.room import SeedSource
 from tests.app import databases
 
 # Starlette warns that it prefers the httpx2 package; the test client works with httpx.

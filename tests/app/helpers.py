@@ -9,6 +9,10 @@ from typing import Any
 import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
+import engine
+from app.room import changes
+from app.room.room import Room
+
 TIMEOUT = 5.0
 
 
@@ -134,3 +138,11 @@ def play_until(
     while views[0]["view"]["hand_number"] < hand_number and not views[0]["view"]["game_over"]:
         views = step(sockets, views)
     return views
+
+
+async def act_as_seated(room: Room, seat: int, version: int, action: engine.Action) -> Any:
+    """``room``'s change for ``action`` made by the token holding ``seat`` now (a Refusal or
+    None)."""
+    info = room.live.seats[seat]
+    assert info is not None, f"nobody sits in seat {seat}"
+    return await changes.act(room, seat, version, action, info.token_hash)

@@ -18,7 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -153,6 +153,20 @@ class Server:
             self.process.kill()
             self.process.wait(timeout=10)
         self._log.close()
+
+
+@contextlib.asynccontextmanager
+async def started(
+    database_url: str, count: int = 2, env: dict[str, str] | None = None
+) -> AsyncIterator[list[Server]]:
+    """``count`` server processes on one database, started side by side; killed after."""
+    group = [Server(database_url, env=env) for _ in range(count)]
+    try:
+        await asyncio.gather(*(asyncio.to_thread(server.start) for server in group))
+        yield group
+    finally:
+        for server in group:
+            server.close()
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Actions carried in the commit notes (``app/realtime/carried.py``), without a database: which
+"""Actions carried in the commit notes (``app/cluster/carried.py``), without a database: which
 commits carry their action, and that replaying carried actions gives exactly the table the log
 gives, or nothing (then the log is read) when they do not continue the state held."""
 
@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import pytest
 
+from app.cluster import carried
+from app.cluster.carried import CarriedActions
 from app.jobs.rows import JobRow
-from app.realtime import carried, wire
-from app.realtime.carried import CarriedActions
+from app.protocol import wire
 from app.tables.live import LiveTable
 from app.tables.rows import ActionRow, HandRow, SeatRow
 from app.tables.writer import Change

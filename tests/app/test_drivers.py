@@ -18,7 +18,7 @@ import pytest
 
 import engine
 from app.bots.drivers import Hooks, Leases
-from app.realtime.room import Room
+from app.room.room import Room
 from app.tables import live as tables_live
 from app.tables.live import LiveTable, SeatInfo, TableOptions
 from app.tables.replay import ReplayError
@@ -26,8 +26,8 @@ from app.tables.store import Store
 from app.tables.writer import Change, StaleWrite
 from engine.bots import random_action
 from tests.app import databases
-from tests.app.helpers import choose
-from tests.app.processes import Seat, Server, post
+from tests.app.helpers import act_as_seated, choose
+from tests.app.processes import Seat, Server, post, started
 from tests.app.test_multiprocess import log_of
 from tests.waiting import eventually
 
@@ -78,7 +78,7 @@ async def test_a_stale_commit_reads_only_the_newer_actions() -> None:
     store = StaleStore(elsewhere)
     room = Room(live, store=cast(Store, store), seeds=lambda: 1)
     seat, action = a_move(live)
-    refusal = await room.act(seat, live.version, action)
+    refusal = await act_as_seated(room, seat, live.version, action)
     assert refusal is not None and refusal.code == "stale_version"
     assert room.live is elsewhere
     assert (store.newer_reads, store.full_loads) == (1, 0)
@@ -90,7 +90,7 @@ async def test_a_stale_commit_replays_the_table_only_when_the_news_do_not_fit() 
     store = StaleStore(elsewhere, fits=False)
     room = Room(live, store=cast(Store, store), seeds=lambda: 1)
     seat, action = a_move(live)
-    assert await room.act(seat, live.version, action) is not None
+    assert await act_as_seated(room, seat, live.version, action) is not None
     assert room.live is elsewhere
     assert (store.newer_reads, store.full_loads) == (1, 1)
 
@@ -109,13 +109,8 @@ def pg_url() -> Iterator[str]:
 
 @pytest.fixture
 async def servers(pg_url: str) -> AsyncIterator[list[Server]]:
-    pair = [Server(pg_url, env=ENV), Server(pg_url, env=ENV)]
-    try:
-        await asyncio.gather(*(asyncio.to_thread(server.start) for server in pair))
+    async with started(pg_url, env=ENV) as pair:
         yield pair
-    finally:
-        for server in pair:
-            server.close()
 
 
 def events(server: Server, name: str, table_id: int) -> list[dict[str, Any]]:

@@ -23,7 +23,7 @@ import engine
 from app.history import words
 from app.main import release
 from tests.app.conftest import AppFactory
-from tests.app.helpers import choose
+from tests.app.helpers import act_as_seated, choose
 
 NAMES = ["Anna", "Ben", "Conny", "Dora"]
 AppClient = tuple[FastAPI, httpx.AsyncClient]
@@ -103,7 +103,10 @@ async def play(table: Table, kind: str, stop_after: int | None = None) -> None:
         seat = hand.to_move
         action = pick(kind, engine.to_json_object(engine.view(hand, seat)), bids)
         bids += action["type"] == "bid"
-        assert await room.act(seat, room.live.version, engine.action_from_json(action)) is None
+        assert (
+            await act_as_seated(room, seat, room.live.version, engine.action_from_json(action))
+            is None
+        )
         done += 1
     assert room.live.game.last_result is not None
     table.results.append(engine.to_json_object(room.live.game.last_result))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from app.realtime import protocol
+from app.protocol import inbound
 from tests.app.helpers import join, receive_raw, view_at
 
 
@@ -61,7 +61,7 @@ def test_removing_a_person_closes_their_socket_and_a_bot_plays_on(client: TestCl
             "by": "Anna",
             "detail": {"seat": 1, "name": "Bert", "to": "bot"},
         }
-        assert closed_with(bert) == protocol.CLOSE_REMOVED
+        assert closed_with(bert) == inbound.CLOSE_REMOVED
         after = view_at(anna, before["version"] + 1)["view"]
         assert after["seats"][1]["bot"] is True
         assert after["host_event"] == {
@@ -74,7 +74,7 @@ def test_removing_a_person_closes_their_socket_and_a_bot_plays_on(client: TestCl
         assert after["hand"] == hand["hand"]  # the hand stays exact
     # The old token is dead: no socket, no rejoin.
     with client.websocket_connect(f"/ws/{code}?token={seats[1]}") as ws:
-        assert receive_raw(ws)["code"] == protocol.CLOSE_BAD_TOKEN
+        assert receive_raw(ws)["code"] == inbound.CLOSE_BAD_TOKEN
     assert client.post(f"/api/tables/{code}/rejoin", json={"token": seats[1]}).status_code == 404
     # Replays show it: a fresh process (cache dropped) rebuilds the same seats.
     info = client.get(f"/api/tables/{code}").json()
@@ -159,11 +159,11 @@ def test_a_closed_table_refuses_newcomers_and_spectators(client: TestClient) -> 
         )
         assert response.status_code == 200
         client.post(f"/api/tables/{code}/host/spectators", **as_host(host))
-        assert closed_with(spectator) == protocol.CLOSE_REMOVED
+        assert closed_with(spectator) == inbound.CLOSE_REMOVED
     refused = client.post(f"/api/tables/{code}/seats", json={"name": "Stranger"})
     assert refused.status_code == 403 and refused.json()["detail"]["code"] == "table_closed"
     with client.websocket_connect(f"/ws/{code}") as ws:
-        assert receive_raw(ws)["code"] == protocol.CLOSE_TABLE_CLOSED
+        assert receive_raw(ws)["code"] == inbound.CLOSE_TABLE_CLOSED
     with client.websocket_connect(f"/ws/{code}?token={anna}") as ws:  # a seated person gets in
         assert view_at(ws, 0)["view"]["closed_to_newcomers"] is True
     client.post(

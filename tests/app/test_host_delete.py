@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from starlette.testclient import TestClient
 
 from app.host import deletion, retention
-from app.realtime import protocol
+from app.protocol import inbound
 from app.tables.models import Action, ChatLine, DeletedTable, Hand, Seat, Table
 from tests.app.helpers import join, next_of_type, receive_raw, view_at
 
@@ -90,7 +90,7 @@ def test_the_host_deletes_an_abandoned_table_and_its_pages_answer_410(client: Te
         assert response.status_code == 204, response.text
         while (message := receive_raw(ws))["type"] != "websocket.close":
             pass
-        assert message["code"] == protocol.CLOSE_TABLE_DELETED
+        assert message["code"] == inbound.CLOSE_TABLE_DELETED
     for path in (
         f"/api/tables/{code}",
         f"/api/tables/{code}/scoresheet",
@@ -107,7 +107,7 @@ def test_the_host_deletes_an_abandoned_table_and_its_pages_answer_410(client: Te
     )
     assert again.status_code == 410
     with client.websocket_connect(f"/ws/{code}?token={seats[0]}") as ws:
-        assert receive_raw(ws)["code"] == protocol.CLOSE_TABLE_DELETED
+        assert receive_raw(ws)["code"] == inbound.CLOSE_TABLE_DELETED
     # The rows go when the purge job runs (after the grace): here at once.
     db = client.app.state.db_engine  # type: ignore[attr-defined]
     run(client, lambda: deletion.purge(db, table_id, reason="host"))

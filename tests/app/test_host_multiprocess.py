@@ -7,16 +7,21 @@ racing on two processes are applied once; a deletion closes the other process's 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
 import psycopg
 import pytest
+from websockets.exceptions import ConnectionClosed
 
-from app.realtime import protocol
+from app.protocol import inbound
 from tests.app import databases
-from tests.app.processes import TIMEOUT, Seat, Server, post
+from tests.app.helpers import choose
+from tests.app.processes import TIMEOUT, Seat, Server, post, started
 from tests.app.test_multiprocess import close_all, log_of, pg_url, servers, settle, step
 
 pytestmark = pytest.mark.processes  # starts server processes
@@ -64,14 +69,14 @@ async def test_a_removal_on_one_process_closes_the_socket_on_the_other(
     await settle([*seats, watcher], 3)
     response = await asyncio.to_thread(host_post, bases[0], code, "remove", host, {"seat": 1})
     assert response.status_code == 200, response.text
-    assert await seats[1].closed() == protocol.CLOSE_REMOVED
+    assert await seats[1].closed() == inbound.CLOSE_REMOVED
     seen = await watcher.at(4)
     assert seen["view"]["seats"][1]["bot"] is True
     assert seen["view"]["host_event"]["event"] == "remove"
     # The old token is dead on both processes.
     for server in servers:
         again = await Seat.connect(server.ws, code, tokens[1])
-        assert await again.closed() == protocol.CLOSE_BAD_TOKEN
+        assert await again.closed() == inbound.CLOSE_BAD_TOKEN
     # The hand plays on: the bot has the seat's cards (the runner moves for it).
     survivors = [seats[0], seats[2]]
     view = (await seats[0].at(4))["view"]
@@ -134,7 +139,70 @@ async def test_a_deletion_closes_the_other_process_s_sockets(
         )
     response = await asyncio.to_thread(host_post, bases[0], code, "delete", host, {"confirm": True})
     assert response.status_code == 204, response.text
-    assert await on_b.closed() == protocol.CLOSE_TABLE_DELETED
+    assert await on_b.closed() == inbound.CLOSE_TABLE_DELETED
     for base in bases:
         gone = await asyncio.to_thread(httpx.get, f"{base}/api/tables/{code}", timeout=TIMEOUT)
         assert gone.status_code == 410
+
+
+RACES = 200  # rounds of removal against the removed seat's action
+AT_ONCE = 8  # tables raced side by side
+BURST = 25  # copies of the removed person's action (the socket's burst allows 30)
+
+
+@pytest.fixture
+async def slow_bot_servers(pg_url: str) -> AsyncIterator[list[Server]]:
+    """Two processes whose bots wait a minute before moving: after a removal nothing but the
+    removed person could move for the seat during the check."""
+    async with started(pg_url, env={"BOT_DELAY_MS": "60000"}) as pair:
+        yield pair
+
+
+async def race_once(servers: list[Server], pg_url: str, rng: random.Random) -> dict[str, Any]:
+    """The host on process A removes the person to move, whose socket is on process B; that
+    socket sends its action for the version the removal makes (B may not have caught up),
+    a few milliseconds before or after. Returns what the socket got and what was logged."""
+    a, b = servers
+    code, host, tokens = await asyncio.to_thread(hosted_table, [a.http, b.http])
+    watcher = await Seat.connect(b.ws, code, None)
+    seat = (await watcher.at(3))["view"]["to_move"]
+    victim = await Seat.connect(b.ws, code, tokens[seat])
+    view = await victim.at(3)
+    action = {"type": "action", "version": view["version"] + 1, "action": choose(view["view"])}
+    removal = asyncio.create_task(
+        asyncio.to_thread(host_post, a.http, code, "remove", host, {"seat": seat})
+    )
+    # The action again and again (within the socket's burst) across the moment process B
+    # catches up with the removal, from a random start: some copy lands in every window.
+    await asyncio.sleep(rng.uniform(0, 0.01))
+    with contextlib.suppress(ConnectionClosed):
+        for _copy in range(BURST):
+            await victim.send(action)
+            await asyncio.sleep(0.004)
+    assert (await removal).status_code == 200
+    await watcher.at(4)  # the removal reached process B
+    closed = await victim.closed()
+    await watcher.close()
+    _version, log = await asyncio.to_thread(log_of, pg_url, code)
+    removed_at = next(seq for seq, _seat, act in log if act.get("event") == "remove")
+    after = [(seq, by, act) for seq, by, act in log if seq > removed_at]
+    return {"closed": closed, "after_removal": after, "log": log}
+
+
+@postgres
+@pytest.mark.slow  # a few hundred races: started first, on a worker of its own
+async def test_a_removed_person_never_acts_through_another_process(
+    slow_bot_servers: list[Server], pg_url: str
+) -> None:
+    """The commit checks that the acting token still holds its seat, in the same statement as
+    the version: raced a few hundred times, the removed person's action is never written
+    (before issue 37 it was, in about half the tries), and their socket is closed."""
+    rng = random.Random(37)
+    results: list[dict[str, Any]] = []
+    for _batch in range(RACES // AT_ONCE):
+        results += await asyncio.gather(
+            *(race_once(slow_bot_servers, pg_url, rng) for _ in range(AT_ONCE))
+        )
+    written = [result["log"] for result in results if result["after_removal"]]
+    assert written == [], f"{len(written)} of {len(results)} removed people still acted"
+    assert {result["closed"] for result in results} == {inbound.CLOSE_REMOVED}

@@ -3,18 +3,22 @@
     jobs      (lowest)  the job queue: its table, rows, claims with leases, the runner
     tables              models, repository, the writer, tokens, the live table, the replay,
                         the jobs a change makes due                             -> jobs
-    realtime            rooms, hub, socket endpoint, fan-out, protocol          -> tables
-    lobby               the tables' HTTP API                                     -> realtime, tables
-    bots                the bot runner and its route                            -> realtime, tables
+    protocol            what crosses a wire: parsers, frames, views, notes      -> tables
+    room                one live table per process: room, hub, connections, seating, talk,
+                        undo, hints, the socket endpoint, the changes          -> protocol, tables
+    cluster             several processes on one database: fan-out, presence, catch-up,
+                        carried notes (sees rooms only as a listener)  -> room, protocol, tables
+    lobby               the tables' HTTP API                               -> room, protocol, tables
+    bots                the bot runner and its route                       -> room, protocol, tables
     history             history pages and API, the review handler          -> jobs, tables, web
-    groups              groups of friends: pages, standings, ratings   -> lobby, history, realtime,
-                                                                          tables, web
-    web                 pages, i18n                                              -> none of them
-    lesson              the lessons (issue 27): pages and their stateless API   -> web
+    groups              groups of friends: pages, standings, ratings   -> lobby, history, room,
+                                                                          protocol, tables, web
+    web                 pages, i18n (the home page's form: the table options)   -> tables
+    lesson              the lessons (issue 27): pages and their stateless API   -> web, protocol
     host                the host's table: remove, hand over, close, delete, display
-                                                -> bots, lobby, realtime, tables, jobs, web
-    notify              Web Push: keys, subscriptions, sender, reminders -> jobs, realtime,
-                                                                          tables, web
+                                  -> bots, lobby, room, protocol, tables, jobs, web
+    notify              Web Push: keys, subscriptions, sender, reminders -> jobs, room,
+                                                                          protocol, tables, web
 
 Beside them sit the shared modules every part may use (config, db, logging, resources and
 ``app.http``, the HTTP shell: error bodies, request rates, security headers, body and head
@@ -34,7 +38,8 @@ from pathlib import Path
 import app
 
 APP = Path(app.__file__).parent
-PACKAGES = {"tables", "jobs", "realtime", "lobby", "bots", "history", "web", "groups", "notify"}
+PACKAGES = {"tables", "jobs", "lobby", "bots", "history", "web", "groups", "notify"}
+PACKAGES |= {"protocol", "room", "cluster"}  # issue 37: app/realtime in three
 PACKAGES |= {"lesson", "host"}  # issues 27 and 28
 SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 
@@ -42,33 +47,38 @@ SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 DOMAIN_EDGES = {
     "jobs": set(),
     "tables": {"jobs"},
-    "realtime": {"tables"},
-    "lobby": {"realtime", "tables"},
-    "bots": {"realtime", "tables"},
+    "protocol": {"tables"},
+    "room": {"protocol", "tables"},
+    "cluster": {"room", "protocol", "tables"},
+    "lobby": {"room", "protocol", "tables"},
+    "bots": {"room", "protocol", "tables"},
     "history": {"jobs", "tables", "web"},
-    "web": set(),
-    "lesson": {"web"},
-    "notify": {"jobs", "realtime", "tables", "web"},
-    "groups": {"lobby", "history", "realtime", "tables", "web"},
-    "host": {"bots", "jobs", "lobby", "realtime", "tables", "web"},
+    "web": {"tables"},
+    "lesson": {"web", "protocol"},
+    "notify": {"jobs", "room", "protocol", "tables", "web"},
+    "groups": {"lobby", "history", "room", "tables", "web"},
+    "host": {"bots", "jobs", "lobby", "room", "protocol", "tables", "web"},
 }
 # Everything a part may import (None: anything).
 ALLOWED: dict[str, set[str] | None] = {
     "tables": {"jobs", "app.config", "app.db", "app.logging"},
     "jobs": {"app.config", "app.db", "app.logging"},
-    "realtime": {"tables"} | SHARED,
-    "lobby": {"realtime", "tables", "app.deps"} | SHARED,
-    "bots": {"realtime", "tables", "app.deps"} | SHARED,
+    # What crosses a wire holds values and their encodings: no logs, no metrics, no database.
+    "protocol": {"tables"},
+    "room": {"protocol", "tables"} | SHARED,
+    "cluster": {"room", "protocol", "tables"} | SHARED,
+    "lobby": {"room", "protocol", "tables", "app.deps"} | SHARED,
+    "bots": {"room", "protocol", "tables", "app.deps"} | SHARED,
     "history": {"jobs", "tables", "web"} | SHARED,
-    "web": SHARED,
-    "lesson": {"web"} | SHARED,
-    "notify": {"jobs", "realtime", "tables", "web", "app.deps"} | SHARED,
-    "groups": {"lobby", "history", "realtime", "tables", "web", "app.deps"} | SHARED,
-    "host": {"bots", "lobby", "realtime", "tables", "jobs", "web", "app.deps"} | SHARED,
+    "web": {"tables"} | SHARED,
+    "lesson": {"web", "protocol"} | SHARED,
+    "notify": {"jobs", "room", "protocol", "tables", "web", "app.deps"} | SHARED,
+    "groups": {"lobby", "history", "room", "protocol", "tables", "web", "app.deps"} | SHARED,
+    "host": {"bots", "lobby", "room", "protocol", "tables", "jobs", "web", "app.deps"} | SHARED,
     "app.config": set(),
     "app.db": {"app.config"},
     "app.logging": set(),
-    "app.deps": {"realtime", "tables", "app.config", "app.db"},
+    "app.deps": {"room", "tables", "app.config", "app.db"},
     "app.migrate": {"app.resources"},
     "app.resources": set(),
     "app.models": {"tables", "groups", "history", "jobs", "notify"},
@@ -153,7 +163,55 @@ def test_the_allowed_imports_have_no_cycle() -> None:
 
 
 def test_the_import_reader_sees_every_kind_of_import() -> None:
-    # ``from app import logging``, ``from app.config import …``, ``from app.realtime import …``
+    # ``from app import logging``, ``from app.config import …``, ``from app.protocol import …``
     # and the lazy ``from app.main import app`` inside a function.
     names = set(imported(APP / "__main__.py"))
-    assert {"app.logging", "app.config", "app.migrate", "app.realtime", "app.main"} <= names
+    assert {"app.logging", "app.config", "app.migrate", "app.protocol", "app.main"} <= names
+
+
+# -- the one door into a live table ------------------------------------------------------------
+
+ROOM = APP / "room" / "room.py"
+
+
+def reaches_into_a_room(path: Path) -> list[str]:
+    """Where ``path`` takes a room's lock or commits through it: a ``_lock`` or ``_commit`` of
+    anything but ``self``, a ``lock`` or ``commit`` of a room, or the writer's ``commit``
+    reached through a store (``store.writer.commit``) anywhere but in the room."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value
+        if node.attr in {"_lock", "_commit"} and not (
+            isinstance(owner, ast.Name) and owner.id == "self"  # an object's own
+        ):
+            found.append(f"{path.name}:{node.lineno}: .{node.attr}")
+        elif node.attr == "lock" and isinstance(owner, ast.Name) and "room" in owner.id:
+            found.append(f"{path.name}:{node.lineno}: {owner.id}.lock")
+        elif node.attr == "commit" and isinstance(owner, ast.Attribute) and owner.attr == "writer":
+            if path != ROOM:
+                found.append(f"{path.name}:{node.lineno}: writer.commit")
+        elif node.attr == "commit" and isinstance(owner, ast.Name) and "room" in owner.id:
+            found.append(f"{path.name}:{node.lineno}: {owner.id}.commit")
+    return found
+
+
+def test_only_the_room_takes_its_lock_and_commits() -> None:
+    """``Room.apply`` is the one way to change a live table: no module outside the room takes
+    a room's lock or commits through it (or past it, through the writer)."""
+    reached = [where for path in sorted(APP.rglob("*.py")) for where in reaches_into_a_room(path)]
+    assert reached == []
+
+
+def test_the_door_check_sees_the_ways_in(tmp_path: Path) -> None:
+    sneaky = tmp_path / "sneaky.py"
+    sneaky.write_text(
+        "async def f(room, store):\n"
+        "    async with room.lock:\n"
+        "        await room.commit(None, None)\n"
+        "        await room._commit(None, None)\n"
+        "    async with room._lock:\n"
+        "        await store.writer.commit(table_id=1, expected_version=0, change=None)\n"
+    )
+    assert len(reaches_into_a_room(sneaky)) == 5

@@ -27,7 +27,7 @@ from app.config import Settings
 from app.main import create_app, release
 from tests.app import databases
 from tests.app.helpers import choose, create_table, next_of_type, seat_everyone, view_at
-from tests.app.processes import ROOT, Seat, Server, open_table
+from tests.app.processes import ROOT, Seat, Server, open_table, started
 
 postgres = pytest.mark.postgres
 
@@ -40,13 +40,8 @@ def pg_url() -> Iterator[str]:
 
 @pytest.fixture
 async def servers(pg_url: str) -> AsyncIterator[list[Server]]:
-    pair = [Server(pg_url), Server(pg_url)]
-    try:
-        await asyncio.gather(*(asyncio.to_thread(server.start) for server in pair))
+    async with started(pg_url) as pair:
         yield pair
-    finally:
-        for server in pair:
-            server.close()
 
 
 def without_presence(message: dict[str, Any]) -> dict[str, Any]:

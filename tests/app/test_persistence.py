@@ -16,8 +16,10 @@ import engine
 from app.config import async_database_url
 from app.lobby import schemas, service
 from app.main import release
+from app.room import changes
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
+    act_as_seated,
     create_table,
     join,
     next_of_type,
@@ -221,7 +223,7 @@ def test_bot_seats_are_marked_in_views_and_survive_a_restart(
 
         async def seat_bot() -> None:
             room = await first.app.state.hub.room(code)  # type: ignore[attr-defined]
-            await room.join(name="Robo", wanted=None, bot_level="easy")
+            await changes.join(room, name="Robo", wanted=None, bot_level="easy")
 
         first.portal.call(seat_bot)  # type: ignore[union-attr]
     with TestClient(make_app()) as second:
@@ -255,9 +257,9 @@ async def test_concurrent_actions_apply_once(make_app: Callable[..., FastAPI]) -
         )
         room = await hub.room(live.invite_code)
         for index in range(3):
-            await room.join(name=f"P{index}", wanted=None)
+            await changes.join(room, name=f"P{index}", wanted=None)
         seat, version = room.live.hand.to_move, room.live.version
-        tries = [room.act(seat, version, engine.Pass()) for _ in range(5)]
+        tries = [act_as_seated(room, seat, version, engine.Pass()) for _ in range(5)]
         results = await asyncio.gather(*tries)
         assert results.count(None) == 1
         assert {result.code for result in results if result is not None} == {"stale_version"}

@@ -8,24 +8,24 @@ from dataclasses import replace
 import pytest
 
 import engine
-from app.realtime import connection, messages, present, protocol, recordjson
-from app.realtime.present import Snapshot
-from app.realtime.protocol import ActionIn, ErrorCode, PingIn
+from app.protocol import inbound, messages, present, recordjson
+from app.protocol.inbound import ActionIn, ErrorCode, PingIn
+from app.protocol.present import Snapshot
 from app.tables import live as live_mod
 from app.tables.live import SeatInfo
 from app.tables.options import TableOptions
 
 
 def code_of(raw: str | bytes) -> str:
-    with pytest.raises(protocol.ProtocolError) as caught:
-        protocol.parse(raw)
+    with pytest.raises(inbound.ProtocolError) as caught:
+        inbound.parse(raw)
     return caught.value.code
 
 
 def test_action_and_ping() -> None:
-    message = protocol.parse('{"type":"action","version":3,"action":{"type":"pass"},"id":7}')
+    message = inbound.parse('{"type":"action","version":3,"action":{"type":"pass"},"id":7}')
     assert message == ActionIn(version=3, action=engine.Pass())
-    assert protocol.parse(b'{"type":"ping"}') == PingIn(type="ping")
+    assert inbound.parse(b'{"type":"ping"}') == PingIn(type="ping")
 
 
 @pytest.mark.parametrize("raw", ["", "{", "nan]", b"\xc3\x28"])
@@ -49,9 +49,9 @@ def test_bad_message(raw: str) -> None:
 
 def test_size_is_counted_in_bytes() -> None:
     fits = json.dumps({"type": "ping", "pad": "x" * 4000})
-    assert isinstance(protocol.parse(fits), PingIn)
+    assert isinstance(inbound.parse(fits), PingIn)
     too_big = json.dumps({"type": "ping", "pad": "é" * 2100}, ensure_ascii=False)
-    assert len(too_big) < protocol.MAX_MESSAGE_BYTES < len(too_big.encode())
+    assert len(too_big) < inbound.MAX_MESSAGE_BYTES < len(too_big.encode())
     assert code_of(too_big) == ErrorCode.TOO_LARGE
 
 
@@ -60,7 +60,7 @@ def test_encoding_is_compact() -> None:
     for index in range(3):
         live = live_mod.seat(live, index, SeatInfo(f"P{index}", f"hash{index}"))
     live = replace(live_mod.deal(live, seed=7), version=4)
-    text = connection._view_frame(Snapshot(live, (True, True, True)), 0)
+    text = messages.view_text(Snapshot(live, (True, True, True)), 0)
     # The envelope's prefix is fixed (clients and ws_bench read it cheaply); no spaces.
     assert text.startswith('{"type":"view","version":4,"view":{"seat":0,"hand":[')
     assert ", " not in text and ": " not in text
@@ -83,7 +83,7 @@ def test_encoding_is_compact() -> None:
 def test_a_waiting_table_has_no_public_hand_part() -> None:
     live = live_mod.new_table(table_id=1, invite_code="x", options=TableOptions(players=3))
     live = live_mod.seat(live, 0, SeatInfo("P0", "hash0"))
-    view = json.loads(connection._view_frame(Snapshot(live, (True, False, False)), 0))["view"]
+    view = json.loads(messages.view_text(Snapshot(live, (True, False, False)), 0))["view"]
     assert view["phase"] == "waiting" and view["seat"] == 0 and view["hand"] == []
     assert view["prompt"] is None and view["status"] == "waiting" and view["hand_number"] == 0
 
@@ -107,8 +107,8 @@ def test_each_seat_view_is_rendered_once_per_snapshot(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(present, "seat_part", counting_seat_part)
     monkeypatch.setattr(present, "public_hand", counting_public_hand)
-    spectators = [connection._view_frame(snapshot, None) for _ in range(4)]
-    players = [connection._view_frame(snapshot, seat) for seat in (0, 1, 0)]
+    spectators = [messages.view_text(snapshot, None) for _ in range(4)]
+    players = [messages.view_text(snapshot, seat) for seat in (0, 1, 0)]
     assert renders == [None, 0, 1]
     assert shared == [snapshot]  # everyone's part is everyone's: built and encoded once
     # Each frame is exactly that recipient's own part and everyone's, encoded afresh.

@@ -1,4 +1,4 @@
-"""The engine's records as JSON (``app/realtime/recordjson.py``): byte for byte what orjson
+"""The engine's records as JSON (``app/protocol/recordjson.py``): byte for byte what orjson
 writes for the same value, on every state of seeded random hands of every variant and size and
 for every recipient, whether the shared records' JSON is found, encoded anew or forgotten."""
 
@@ -12,8 +12,8 @@ import orjson
 import pytest
 
 import engine
-from app.realtime import recordjson
-from app.realtime.present import Snapshot, table_around, table_now
+from app.protocol import recordjson
+from app.protocol.present import Snapshot, table_around, table_now
 from app.tables import live as live_mod
 from app.tables.live import SeatInfo
 from app.tables.options import TableOptions

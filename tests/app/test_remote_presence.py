@@ -1,11 +1,11 @@
-"""Other processes' presence (``app/realtime/presence.py``): announcements add up per table,
+"""Other processes' presence (``app/cluster/presence.py``): announcements add up per table,
 this process's own are ignored, and a process's seats count while it is heard from (its
 heartbeat, every round): one silent for three rounds is forgotten with all it announced."""
 
 from __future__ import annotations
 
-from app.realtime.presence import PRESENCE_ROUNDS, RemotePresence
-from app.realtime.wire import Presence
+from app.cluster.presence import PRESENCE_ROUNDS, RemotePresence
+from app.protocol.wire import Presence
 
 
 def test_announcements_add_up_and_expire_unless_renewed() -> None:

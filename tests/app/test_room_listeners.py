@@ -1,4 +1,4 @@
-"""The rooms publish to the listeners registered with the hub (``listeners.py``): every room,
+"""The rooms publish to the listeners registered with the hub (``RoomListener``): every room,
 made before or after the registration, tells each listener of its events, in order."""
 
 from __future__ import annotations
@@ -10,23 +10,24 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import engine
-from app.realtime import connection, wire
-from app.realtime.connection import Connection
-from app.realtime.hub import Hub
-from app.realtime.listeners import RoomListener
-from app.realtime.present import Snapshot
-from app.realtime.room import Room
+from app.protocol import messages, wire
+from app.protocol.present import Snapshot
+from app.room.connection import Connection
+from app.room.hub import Hub
+from app.room.room import Room, RoomListener
 from app.tables import chat
 from app.tables import live as tables_live
 from app.tables.live import LiveTable, SeatInfo, TableOptions
 from app.tables.store import Store
 from app.tables.writer import Change
 from engine.bots import random_action
+from tests.app.helpers import act_as_seated
 
 
 class Recorder(RoomListener):
     def __init__(self) -> None:
         self.events: list[tuple[Any, ...]] = []
+        self.changes: list[Change] = []
 
     def opened(self, room: Room) -> None:
         self.events.append(("opened", room.live.invite_code))
@@ -37,8 +38,9 @@ class Recorder(RoomListener):
     def changed(self, room: Room) -> None:
         self.events.append(("changed", room.live.invite_code))
 
-    def committed(self, room: Room, before: LiveTable, after: Snapshot) -> None:
+    def committed(self, room: Room, before: LiveTable, after: Snapshot, change: Change) -> None:
         self.events.append(("committed", before.version, after.live.version))
+        self.changes.append(change)
 
     def presence_changed(self, room: Room) -> None:
         self.events.append(("presence", room.local_presence()))
@@ -48,7 +50,11 @@ class Recorder(RoomListener):
 
 
 class Writer:
+    def __init__(self) -> None:
+        self.written: list[Change] = []
+
     async def commit(self, *, table_id: int, expected_version: int, change: Change) -> int:
+        self.written.append(change)
         return expected_version + 1
 
 
@@ -120,8 +126,12 @@ async def test_a_commit_is_broadcast_then_told_with_the_state_before() -> None:
     assert live.hand is not None and live.hand.to_move is not None
     mover = live.hand.to_move
     action = random_action(engine.view(live.hand, mover), random.Random(2))
-    assert await room.act(mover, live.version, action) is None
+    assert await act_as_seated(room, mover, live.version, action) is None
     assert recorder.events[-2:] == [("changed", "t"), ("committed", live.version, live.version + 1)]
+    # The one announcement of a commit: the listeners get exactly the change written (the
+    # fan-out carries it to the other processes from there).
+    assert recorder.changes == cast(Writer, room.store.writer).written
+    assert recorder.changes[0].actions[0].seat == mover
 
 
 async def test_talk_is_relayed_through_the_listeners() -> None:
@@ -196,7 +206,7 @@ async def test_one_snapshot_per_state_renewed_by_every_change() -> None:
     live = room.live
     assert live.hand is not None and live.hand.to_move is not None
     action = random_action(engine.view(live.hand, live.hand.to_move), random.Random(2))
-    assert await room.act(live.hand.to_move, live.version, action) is None
+    assert await act_as_seated(room, live.hand.to_move, live.version, action) is None
     after = room.snapshot()
     assert after is not before and after.live.version == live.version + 1
     assert seat.views[-1] is after
@@ -220,24 +230,22 @@ async def test_the_table_keys_carried_between_snapshots_are_never_stale() -> Non
         shown = room.snapshot()
         fresh = Snapshot.of(shown.live, shown.connected, shown.stand_ins, shown.takeovers)
         for recipient in (None, 2, 1):
-            assert connection._view_frame(shown, recipient) == connection._view_frame(
-                fresh, recipient
-            )
+            assert messages.view_text(shown, recipient) == messages.view_text(fresh, recipient)
             text = shown.own_json[recipient][1]
             own_carried[recipient] += text is own_before.get(recipient)
             own_before[recipient] = text
-        frame = connection._view_frame(shown, 0)
-        assert frame == connection._view_frame(fresh, 0)
+        frame = messages.view_text(shown, 0)
+        assert frame == messages.view_text(fresh, 0)
         frames += 1
         carried += shown.around_json[0][1] is before
         before = shown.around_json[0][1]
         if frames == 40:
             room.set_standing(frozenset(), {2: 1_795_000_000.0})  # a seat's countdown shows
-            assert '"takeover_at":1795000000.0' in connection._view_frame(room.snapshot(), 0)
+            assert '"takeover_at":1795000000.0' in messages.view_text(room.snapshot(), 0)
         live = room.live
         assert live.hand is not None and live.hand.to_move is not None
         action = random_action(engine.view(live.hand, live.hand.to_move), rng)
-        assert await room.act(live.hand.to_move, live.version, action) is None
+        assert await act_as_seated(room, live.hand.to_move, live.version, action) is None
     # Nearly every frame took the table keys over (a fresh snapshot encodes its own), and the
     # recipients' own parts: a spectator's never changes, a seat's when it is to move or was.
     assert frames > 40 and carried > frames - 6, (frames, carried)

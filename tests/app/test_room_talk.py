@@ -1,4 +1,4 @@
-"""A room's talk on its own (``app/realtime/talk.py``): what is pushed to this process's
+"""A room's talk on its own (``app/room/talk.py``): what is pushed to this process's
 sockets, what is relayed to the other processes, the per-seat budgets, and what a page that
 opens is greeted with. No socket, no database: the stored line is faked."""
 
@@ -10,10 +10,10 @@ from typing import Any, cast
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.realtime import messages, wire
-from app.realtime.messages import ServerMessage
-from app.realtime.protocol import ErrorCode
-from app.realtime.talk import CHAT_BURST, REACTION_BURST, TableTalk
+from app.protocol import messages, wire
+from app.protocol.inbound import ErrorCode
+from app.protocol.messages import ServerMessage
+from app.room.talk import CHAT_BURST, REACTION_BURST, TableTalk
 from app.tables import chat
 from app.tables.chat import ChatRow
 

@@ -1,4 +1,4 @@
-"""Undo by consent on its own (``app/realtime/undo.py``), against a fake room: who must agree,
+"""Undo by consent on its own (``app/room/undo.py``), against a fake room: who must agree,
 the answers, the timer, the refusal codes, the commit of the marker, and the relay of a
 request decided on another process. No socket, no database."""
 
@@ -7,22 +7,26 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import replace
+from typing import TypeVar
 
 import pytest
 
 import engine
-from app.realtime import consent, messages, wire
-from app.realtime.messages import ServerMessage, UndoOut
-from app.realtime.present import Snapshot
-from app.realtime.protocol import ErrorCode, Refusal
-from app.realtime.undo import UndoByConsent
+from app.protocol import messages, wire
+from app.protocol.inbound import ErrorCode, Refusal
+from app.protocol.messages import ServerMessage, UndoOut
+from app.protocol.present import Snapshot
+from app.room import consent
+from app.room.edit import Build
+from app.room.undo import UndoByConsent
 from app.tables import live as tables_live
 from app.tables.live import LiveTable, SeatInfo, TableOptions
-from app.tables.writer import Change
+from app.tables.writer import Change, StaleWrite
 from engine.bots import random_action
 from tests.waiting import eventually
 
 NOW = 1_000.0
+R = TypeVar("R")
 
 
 def played_table(*, bots: tuple[int, ...] = ()) -> LiveTable:
@@ -66,6 +70,19 @@ class FakeRoom:
     def snapshot(self) -> Snapshot:
         return Snapshot(self.live, self.connected)
 
+    async def apply(self, build: Build[R]) -> R:
+        """As ``Room.apply``: under the lock, built once more after another process won."""
+        async with self.lock:
+            for _attempt in range(2):
+                edit = build(self.live)
+                if edit.after is None:
+                    return edit.reply
+                if await self.commit(edit.after, edit.change):
+                    if edit.then is not None:
+                        edit.then()
+                    return edit.reply
+        raise StaleWrite("twice")
+
     async def commit(self, after: LiveTable, change: Change) -> bool:
         if not self.commit_wins:
             self.live = replace(self.live, version=self.live.version + 1)  # another process
@@ -88,6 +105,11 @@ class FakeRoom:
         return [m["state"] for m in self.pushed if m["type"] == "undo"]
 
 
+async def ask(room: FakeRoom, seat: int, version: int) -> Refusal | None:
+    """``seat`` asks with the token that holds it (``played_table``: ``hash<seat>``)."""
+    return await room.undo.ask(seat, version, f"hash{seat}")
+
+
 def undo_out(message: ServerMessage) -> UndoOut:
     assert message["type"] == "undo"
     return message
@@ -96,7 +118,7 @@ def undo_out(message: ServerMessage) -> UndoOut:
 async def test_everyone_agrees_and_the_marker_is_committed() -> None:
     room = FakeRoom(played_table())
     first, second = room.others()
-    assert await room.undo.ask(room.mover, 5) is None
+    assert await ask(room, room.mover, 5) is None
     asked = undo_out(room.pushed[0])
     assert asked["state"] == "asked" and asked["waiting"] == [first, second]
     assert asked["deadline"] == NOW + consent.UNDO_SECONDS
@@ -126,14 +148,14 @@ async def test_with_only_bots_and_away_people_to_ask_it_is_done_at_once() -> Non
         ),
         connected,
     )
-    assert await room.undo.ask(mover, 5) is None
+    assert await ask(room, mover, 5) is None
     assert room.states() == ["done"] and len(room.commits) == 1 and room.changes == 0
 
 
 async def test_a_no_ends_the_request() -> None:
     room = FakeRoom(played_table())
     first, _second = room.others()
-    await room.undo.ask(room.mover, 5)
+    await ask(room, room.mover, 5)
     assert await room.undo.answer(first, 5, False) is None
     refused = undo_out(room.pushed[-1])
     assert refused["state"] == "refused" and refused["by"] == first
@@ -143,13 +165,13 @@ async def test_a_no_ends_the_request() -> None:
 async def test_refusals_have_their_codes() -> None:
     room = FakeRoom(played_table())
     first, _second = room.others()
-    assert await room.undo.ask(room.mover, 4) == Refusal.stale(4, 5)
-    nothing = await room.undo.ask(first, 5)
+    assert await ask(room, room.mover, 4) == Refusal.stale(4, 5)
+    nothing = await ask(room, first, 5)
     assert nothing is not None and nothing.code == ErrorCode.NOTHING_TO_UNDO
     none = await room.undo.answer(first, 5, True)
     assert none is not None and none.code == ErrorCode.NO_UNDO_REQUEST
-    await room.undo.ask(room.mover, 5)
-    again = await room.undo.ask(room.mover, 5)
+    await ask(room, room.mover, 5)
+    again = await ask(room, room.mover, 5)
     assert again is not None and again.code == ErrorCode.UNDO_PENDING
     own = await room.undo.answer(room.mover, 5, True)
     assert own is not None and own.code == ErrorCode.NO_UNDO_REQUEST
@@ -161,7 +183,7 @@ async def test_refusals_have_their_codes() -> None:
 async def test_an_unanswered_request_expires(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(consent, "UNDO_SECONDS", 0.01)
     room = FakeRoom(played_table())
-    await room.undo.ask(room.mover, 5)
+    await ask(room, room.mover, 5)
     await eventually(lambda: room.states() != ["asked"], 10, "the request never expired")
     assert room.states() == ["asked", "expired"] and undo_out(room.pushed[-1])["by"] is None
     assert not room.undo.pending and room.changes == 2
@@ -169,7 +191,7 @@ async def test_an_unanswered_request_expires(monkeypatch: pytest.MonkeyPatch) ->
 
 async def test_any_change_to_the_table_cancels_it() -> None:
     room = FakeRoom(played_table())
-    await room.undo.ask(room.mover, 5)
+    await ask(room, room.mover, 5)
     room.undo.cancel()
     room.undo.cancel()  # nothing pending any more: nothing said
     assert room.states() == ["asked", "cancelled"] and not room.undo.pending
@@ -178,7 +200,7 @@ async def test_any_change_to_the_table_cancels_it() -> None:
 async def test_a_commit_lost_to_another_process_cancels_it() -> None:
     room = FakeRoom(played_table())
     first, second = room.others()
-    await room.undo.ask(room.mover, 5)
+    await ask(room, room.mover, 5)
     await room.undo.answer(first, 5, True)
     room.commit_wins = False
     assert await room.undo.answer(second, 5, True) == Refusal.stale(5, 6)
@@ -193,7 +215,7 @@ async def test_a_request_decided_elsewhere_gets_the_answers_given_here() -> None
     )
     room.undo.heard(asked)
     assert room.pushed == [asked] and room.relayed == [] and not room.undo.pending
-    busy = await room.undo.ask(room.mover, 5)
+    busy = await ask(room, room.mover, 5)
     assert busy is not None and busy.code == ErrorCode.UNDO_PENDING
     own = await room.undo.answer(room.mover, 5, True)
     assert own is not None and own.code == ErrorCode.NO_UNDO_REQUEST
@@ -215,13 +237,13 @@ async def test_an_ended_remote_request_takes_no_more_answers() -> None:
     assert refusal is not None and refusal.code == ErrorCode.NO_UNDO_REQUEST
     room.undo.heard(messages.undo_message("asked", **fields))  # type: ignore[arg-type]
     room.undo.forget_remote()  # the table changed on another process
-    assert await room.undo.ask(room.mover, 5) is None
+    assert await ask(room, room.mover, 5) is None
 
 
 async def test_votes_from_other_processes_count_here() -> None:
     room = FakeRoom(played_table())
     first, second = room.others()
-    await room.undo.ask(room.mover, 5)
+    await ask(room, room.mover, 5)
     room.undo.heard_vote(wire.UndoVote(first, 4, True))  # another request's: ignored
     room.undo.heard_vote(wire.UndoVote(first, 5, True))
     room.undo.heard_vote(wire.UndoVote(second, 5, True))

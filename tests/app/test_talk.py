@@ -8,9 +8,9 @@ from contextlib import ExitStack
 
 from starlette.testclient import TestClient
 
-from app.realtime import messages, wire
-from app.realtime.protocol import CHAT_MAX_CHARS
-from app.realtime.talk import CHAT_BURST, REACTION_BURST
+from app.protocol import messages, wire
+from app.protocol.inbound import CHAT_MAX_CHARS
+from app.room.talk import CHAT_BURST, REACTION_BURST
 from tests.app.helpers import create_table, next_of_type, seat_everyone
 
 

@@ -12,7 +12,7 @@ import pytest
 from fastapi import FastAPI
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from app.realtime import consent
+from app.room import consent
 from tests.app.helpers import (
     choose,
     create_table,

@@ -1,4 +1,4 @@
-"""The notes between server processes (``app/realtime/wire.py``): every kind survives its
+"""The notes between server processes (``app/protocol/wire.py``): every kind survives its
 trip through text, garbage is None (never an exception in the listener), and the largest note
 fits PostgreSQL's NOTIFY payload."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.realtime import messages, wire
-from app.realtime.protocol import CHAT_MAX_CHARS
-from app.realtime.wire import (
+from app.protocol import messages, wire
+from app.protocol.inbound import CHAT_MAX_CHARS
+from app.protocol.wire import (
     Commit,
     Heartbeat,
     Played,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from app.main import release
 from app.tables import repository
 from app.tables.models import Action, Hand, Seat, Table
 from app.tables.rows import ActionRow, HandRow, SeatRow
-from app.tables.writer import Change, StaleWrite, Writer, create_writer
+from app.tables.writer import Acting, Change, StaleWrite, Writer
 
 
 @pytest.fixture
@@ -196,25 +197,36 @@ async def test_a_stale_or_duplicate_change_writes_nothing(app: FastAPI) -> None:
     assert await rows(app, table_id) == before
 
 
-async def test_the_writer_tells_the_fan_out_of_exactly_the_committed_changes(
-    app: FastAPI, database_url: str
+async def test_a_change_made_by_a_seat_is_written_only_while_its_token_holds_it(
+    app: FastAPI,
 ) -> None:
-    told: list[tuple[int, int, Change]] = []
-    writer = create_writer(
-        database_url=database_url,
-        db_engine=app.state.db_engine,
-        committed=lambda *c: told.append(c),
-    )
+    """The acting token is checked in the commit itself, with the version: a person removed
+    or replaced through another process cannot act on a process that has not caught up."""
+    writer: Writer = app.state.writer
     table_id = await new_table(app)
-    try:
-        first = Change(actions=[action_row(table_id, 1)])
-        await writer.commit(table_id=table_id, expected_version=0, change=first)
-        for stale in (0, 1):  # a failed guard, then a taken sequence number
-            with pytest.raises(StaleWrite):
-                await writer.commit(table_id=table_id, expected_version=stale, change=first)
-        second = Change(actions=[action_row(table_id, 2)])
-        await writer.commit(table_id=table_id, expected_version=1, change=second)
-    finally:
-        await writer.close()
-    assert told == [(table_id, 1, first), (table_id, 2, second)]
+    ada = seat_row(table_id, 0, "Ada")
+    await writer.commit(table_id=table_id, expected_version=0, change=Change(seats=[ada]))
+    by_ada = Acting(0, ada.token_hash)
+    first = Change(actions=[action_row(table_id, 1)], acting=by_ada)
+    assert await writer.commit(table_id=table_id, expected_version=1, change=first) == 2
+    # Another writer gives the seat to a bot (the host removed Ada): same version guard.
+    bot = seat_row(table_id, 0, "Bot", bot=True)
+    await writer.commit(
+        table_id=table_id, expected_version=2, change=Change(seats=[bot], replaced=[0])
+    )
+    before = await rows(app, table_id)
+    # Ada's token, even with the current version, is refused; nothing is written.
+    late = Change(actions=[action_row(table_id, 2)], acting=by_ada)
+    with pytest.raises(StaleWrite):
+        await writer.commit(table_id=table_id, expected_version=3, change=late)
+    # A token that never held the seat, or a seat the table does not have: refused too.
+    for acting in (Acting(0, "someone-else"), Acting(7, bot.token_hash)):
+        with pytest.raises(StaleWrite):
+            await writer.commit(
+                table_id=table_id, expected_version=3, change=replace(late, acting=acting)
+            )
+    assert await rows(app, table_id) == before
+    # The bot's token holds the seat now: its change is written.
+    by_bot = replace(late, acting=Acting(0, bot.token_hash))
+    assert await writer.commit(table_id=table_id, expected_version=3, change=by_bot) == 4
     assert [seq for seq, *_ in (await rows(app, table_id))["actions"]] == [1, 2]

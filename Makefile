@@ -78,7 +78,7 @@ test: $(VENV)/.dev engine-build  ## the whole test suite (engine, server, SQLite
 CHECK_MARKS := not slow and not postgres and not browser and not processes
 check: $(VENV)/.dev engine-build  ## the working day's loop: engine fast tests and in-process server tests on SQLite
 	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" --ignore=tests/app/test_api_contract.py \
-	    tests/engine tests/app engine docs
+	    tests/engine tests/app tests/test_import_cycles.py engine docs
 
 screenshots: $(VENV)/.dev engine-build  ## the browser tests, writing their screenshots to artifacts/screenshots/
 	$(PY) -m pytest -n auto -m browser --screenshots tests/browser

@@ -10,8 +10,9 @@ import { N_, _ } from "./i18n.js";
 import { CLOSE } from "./protocol.js";
 import { isSeated, state } from "./state.js";
 
-// This feature's own slice (kept here: no other module reads it).
-const host = { shownEvent: null, claimed: false, deleteArmed: false };
+// This feature's slice of the state: `state.host` = {shownEvent (the host event last shown),
+// claimed (this page asked for the host cookie), deleteArmed ("Delete" pressed once)}.
+const host = state.host;
 
 const NOTICE_MS = 6 * 1000;
 const api = (path) => `${state.api}/host/${path}`;

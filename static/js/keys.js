@@ -94,14 +94,15 @@ function moveInHand(event) {
   return true;
 }
 
-// The decision last given the focus (events.decisionKey): the focus moves once per decision.
-let focused = null;
+// This feature's slice of the state: `state.keys` = {focused (the decision last given the
+// focus, events.decisionKey)}: the focus moves once per decision.
+const slice = state.keys;
 
 function render({ view, screen }) {
   if (screen !== "board" || !view) return;
   const decision = decisionKey(view);
-  if (decision && decision !== focused) focusDecision(false);
-  focused = decision;
+  if (decision && decision !== slice.focused) focusDecision(false);
+  slice.focused = decision;
 }
 
 // Where the next decision is: the first usable card, or the prompt's first button; in

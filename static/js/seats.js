@@ -1,11 +1,11 @@
 // The seats around the table (you at the bottom; spectators see seat 0 there): presence, name,
 // bot, roles, cards, bids or tricks, the running total, the cards placed in the auction, and
-// whatever the features draw into the seat's corner (`seatExtra`).
+// whatever the features draw into the seat's corner (`seatExtra`); and a seat in one line, its
+// label for screen readers (speech.js says it too).
 import { cardFace } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 import { botLevelName, roleName, seatName } from "./names.js";
-import { seatSentence } from "./speech.js";
 
 export const count = (value) => (Array.isArray(value) ? value.length : (value ?? 0));
 
@@ -26,6 +26,22 @@ export function places(view) {
     top: others.slice(side, others.length - side),
     right: side ? others.slice(-side) : [],
   };
+}
+
+// A seat in one line: "Ben, Chief, 12 cards, 3 tricks, 14 points, to move".
+export function seatSentence(view, seat) {
+  const parts = [seatName(view, seat)];
+  if (seat === view.seat) parts.push(_("you"));
+  if (holder(view, "chief") === seat) parts.push(roleName(view, "chief"));
+  if (holder(view, "vice") === seat) parts.push(roleName(view, "vice"));
+  if (view.partner === seat) parts.push(_("Partner"));
+  const cards = count(view.hand_counts?.[seat]) + (view.displays?.[seat] ?? []).length;
+  parts.push(ngettext("{n} card", "{n} cards", cards));
+  if (view.phase === "auction") parts.push(_("bid {n}", { n: count(view.bids?.[seat]) }));
+  else parts.push(ngettext("{n} trick", "{n} tricks", count(view.tricks_won?.[seat])));
+  parts.push(ngettext("{n} point", "{n} points", view.totals?.[seat] ?? 0));
+  if (view.to_move === seat && !view.game_over) parts.push(_("to move"));
+  return parts.join(", ");
 }
 
 function roles(view, seat) {

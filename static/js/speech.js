@@ -1,11 +1,11 @@
 // What a screen reader says: one short sentence per event (events.js), "your turn" with what to
-// do, a seat in one line, the trump order as a sentence, and the "Where are we?" summary. In the
-// page's language, through the client catalog like every other text.
+// do, the trump order as a sentence, and the "Where are we?" summary (with each seat in one
+// line: seats.js). In the page's language, through the client catalog like every other text.
 import { colourName, rankingParts, trumpName } from "./cards.js";
 import { _, ngettext } from "./i18n.js";
 import { statusText, winnersText } from "./info.js";
 import { roleName, seatName } from "./names.js";
-import { count, holder } from "./seats.js";
+import { count, seatSentence } from "./seats.js";
 import { goalLine, story } from "./summary.js";
 
 // "blue 3": a card as it is said in a sentence (the card's own label adds its points).
@@ -111,22 +111,6 @@ export function turnSentence(view) {
       head + ". " + ngettext("You may place {n} card", "You may place up to {n} cards", prompt.max_cards)
     );
   return head;
-}
-
-// A seat in one line: "Ben, Chief, 12 cards, 3 tricks, 14 points, to move".
-export function seatSentence(view, seat) {
-  const parts = [seatName(view, seat)];
-  if (seat === view.seat) parts.push(_("you"));
-  if (holder(view, "chief") === seat) parts.push(roleName(view, "chief"));
-  if (holder(view, "vice") === seat) parts.push(roleName(view, "vice"));
-  if (view.partner === seat) parts.push(_("Partner"));
-  const cards = count(view.hand_counts?.[seat]) + (view.displays?.[seat] ?? []).length;
-  parts.push(ngettext("{n} card", "{n} cards", cards));
-  if (view.phase === "auction") parts.push(_("bid {n}", { n: count(view.bids?.[seat]) }));
-  else parts.push(ngettext("{n} trick", "{n} tricks", count(view.tricks_won?.[seat])));
-  parts.push(ngettext("{n} point", "{n} points", view.totals?.[seat] ?? 0));
-  if (view.to_move === seat && !view.game_over) parts.push(_("to move"));
-  return parts.join(", ");
 }
 
 // "Trumps, strongest first: Double: red 1 beats all; then Chief: the 1s (equal: first played

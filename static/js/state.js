@@ -1,6 +1,7 @@
 // The table page's state, in one place. Every module reads `state`; the page's own changes go
-// through the functions below, and each feature (talk, away, undo, again) keeps its part in its
-// own slice here and changes only that slice. Nothing else in the scripts holds page state.
+// through the functions below, and each feature (talk, away, undo, again, announce, host, keys)
+// keeps its part in its own slice here and changes only that slice. Nothing else in the scripts
+// holds page state.
 
 export const state = {
   code: "", // the table's invite code
@@ -27,6 +28,11 @@ export const state = {
   again: { next: null, busy: false, declined: false },
   // The announcer (announce.js): the view last compared, the decision last announced.
   announce: { seen: null, decision: null },
+  // The host's dialog (host.js): the host event last shown, whether this page asked for the host
+  // cookie, whether "Delete" was pressed once (the second press deletes).
+  host: { shownEvent: null, claimed: false, deleteArmed: false },
+  // Keyboard play (keys.js): the decision last given the focus (events.decisionKey).
+  keys: { focused: null },
 };
 
 export const isSeated = (view) => view?.seat !== null && view?.seat !== undefined;

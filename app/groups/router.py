@@ -22,7 +22,7 @@ from app.history.rendering import render
 from app.http import ratelimits
 from app.lobby import router as lobby_router
 from app.lobby import schemas as lobby_schemas
-from app.tables import tokens
+from app.tables import options, tokens
 from app.web import rules
 from app.web.pages import PageLanguage
 from app.web.render import PrivateRoute
@@ -104,6 +104,7 @@ async def _group_response(
         board=board,
         chosen=chosen,
         rules=rules.rules_for(lang),
+        options=options.form_options(),
         rating_chart=charts.rating_chart(board, t),
         score_chart=charts.score_chart(board, t),
         error=error,

@@ -9,20 +9,24 @@ from pydantic import BaseModel, Field
 import engine
 from app.groups.standings import Filter
 from app.lobby.schemas import TableCreate
+from app.tables import options
 
 _RULES = engine.rules_catalog()
+_DEFAULT = options.form_options()
 
 
 class TableForm(BaseModel):
     """The group page's "open a table" form (the home page's options, without a script):
-    ``ends`` says which of ``target_score`` and ``hands`` counts."""
+    ``ends`` says which of ``target_score`` and ``hands`` counts. The defaults are the forms'
+    (``app/tables/options.py``); the bounds are checked by :class:`TableCreate`, so that a
+    number the form does not use (the score while ``ends`` is "hands") is never refused."""
 
-    players: int = Field(default=4)
-    variant: str = Field(default=_RULES.default_variant, max_length=32)
+    players: int = Field(default=_DEFAULT["players"])
+    variant: str = Field(default=_DEFAULT["variant"], max_length=options.VARIANT_MAX_LENGTH)
     ends: Literal["default", "target", "hands"] = "default"
     target_score: int | None = None
     hands: int | None = None
-    hints: bool = False
+    hints: bool = _DEFAULT["hints"]
 
     def table_create(self) -> TableCreate:
         """The lobby's request for these options (``ValidationError``: options the engine

@@ -11,6 +11,11 @@ type, default, bounds and description; :class:`TableOptions` adds what the table
 - the public view, ``app.lobby.schemas.TableOptionsPublic`` (a subclass);
 - the options of imported hand and game files (``app/history/files.py``).
 
+Each option's default and bounds are spelled here only: the forms that open a table (the home
+page's and a group's) are rendered from :func:`form_options`, and their scripts read the numbers
+from the rendered form, never a literal of their own. The game's length and the player counts are
+the engine's (``engine.rules_catalog()``), taken from there.
+
 Adding an option means: a field here, its control in the home page's form
 (``templates/home.html``, ``static/js/home.js``), and its use.
 """
@@ -35,12 +40,18 @@ def _a_json_number(value: Any) -> Any:
 JsonInt = Annotated[int, BeforeValidator(_a_json_number)]
 JsonFloat = Annotated[float, BeforeValidator(_a_json_number)]
 Pace = Literal["live", "correspondence"]
-# Whole numbers: stored and described as they always were (``60``, not ``60.0``).
-DEFAULT_TAKEOVER_SECONDS = 60
-DEFAULT_MOVE_HOURS = 24
 # The engine's limits and defaults (no rule is typed again here).
 RULES = engine.rules_catalog()
 SEATS = max(RULES.player_counts)
+TARGET_SCORE = RULES.target_score
+HANDS = RULES.hands
+# The options of the app's own, as ``engine.Limits(min, max, default)``: whole numbers, stored
+# and described as they always were (``60``, not ``60.0``).
+TAKEOVER_SECONDS = engine.Limits(min=0, max=86_400, default=60)
+MOVE_HOURS = engine.Limits(min=1, max=24 * 14, default=24)
+# The player count the forms suggest (a request must name one).
+FORM_PLAYERS = 4
+VARIANT_MAX_LENGTH = 32
 _REMOVED_COLOURS = max(deal.removed_colours for v in RULES.variants for deal in v.deals)
 
 
@@ -52,27 +63,29 @@ class TableChoices(BaseModel):
     the OpenAPI document promises (tests/app/test_api_contract.py); ``3.0`` is an integer."""
 
     players: JsonInt = Field(ge=min(RULES.player_counts), le=SEATS, examples=[5])
-    variant: str = Field(default=RULES.default_variant, max_length=32)
+    variant: str = Field(default=RULES.default_variant, max_length=VARIANT_MAX_LENGTH)
     # Neither ``target_score`` nor ``hands``: the variant's default end (the engine's).
     target_score: (
         Annotated[
             int,
-            Field(ge=RULES.target_score.min, le=RULES.target_score.max),
+            Field(ge=TARGET_SCORE.min, le=TARGET_SCORE.max),
             BeforeValidator(_a_json_number),
         ]
         | None
     ) = None
     # An optional number's bounds go inside its type, so the OpenAPI schema states them too.
     hands: (
-        Annotated[
-            int, Field(ge=RULES.hands.min, le=RULES.hands.max), BeforeValidator(_a_json_number)
-        ]
-        | None
+        Annotated[int, Field(ge=HANDS.min, le=HANDS.max), BeforeValidator(_a_json_number)] | None
     ) = None
     takeover_seconds: (
-        Annotated[float, Field(ge=0, le=86_400), BeforeValidator(_a_json_number)] | None
+        Annotated[
+            float,
+            Field(ge=TAKEOVER_SECONDS.min, le=TAKEOVER_SECONDS.max),
+            BeforeValidator(_a_json_number),
+        ]
+        | None
     ) = Field(
-        default=DEFAULT_TAKEOVER_SECONDS,
+        default=TAKEOVER_SECONDS.default,
         description="a bot plays for a person away this long, until they return; null: never",
     )
     newcomers_take_bots: bool = Field(
@@ -99,9 +112,9 @@ class TableChoices(BaseModel):
         description="live: one sitting; correspondence: move_hours per move, the table waits",
     )
     move_hours: JsonFloat = Field(
-        default=DEFAULT_MOVE_HOURS,
-        ge=1,
-        le=24 * 14,
+        default=MOVE_HOURS.default,
+        ge=MOVE_HOURS.min,
+        le=MOVE_HOURS.max,
         description="correspondence: hours each player has per move",
     )
     correspondence_bots: bool = Field(
@@ -152,6 +165,27 @@ class TableOptions(TableChoices):
             hands=self.hands,
             removed_colours=self.removed_colours,
         )
+
+
+def form_options() -> dict[str, Any]:
+    """What the forms that open a table show, by option (their Jinja context ``options``):
+    the defaults of the flags and choices, the numbers as ``engine.Limits`` (``min``, ``max``
+    and the ``default`` a form shows), the paces to choose from and the player count the forms
+    preselect."""
+    default = {name: field.default for name, field in TableChoices.model_fields.items()}
+    return {
+        "players": FORM_PLAYERS,
+        "variant": default["variant"],
+        "target_score": TARGET_SCORE,
+        "hands": HANDS,
+        "takeover_seconds": TAKEOVER_SECONDS,
+        "newcomers_take_bots": default["newcomers_take_bots"],
+        "hints": default["hints"],
+        "pace": default["pace"],
+        "paces": get_args(Pace),
+        "move_hours": MOVE_HOURS,
+        "correspondence_bots": default["correspondence_bots"],
+    }
 
 
 def _decode(kind: Any, value: Any, default: Any) -> Any:

@@ -13,6 +13,7 @@ from fastapi import Path as Path_
 from fastapi.responses import HTMLResponse
 
 import engine
+from app.tables import options
 from app.web import i18n, pages, rules, templating
 from app.web.pages import PageLanguage
 
@@ -32,7 +33,8 @@ def _page(request: Request, template: str, lang: str, **context: object) -> HTML
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, lang: PageLanguage) -> HTMLResponse:
     """What Mü Online is, and the form that opens a new table."""
-    return _page(request, "home.html", lang, rules=rules.rules_for(lang))
+    context = {"rules": rules.rules_for(lang), "options": options.form_options()}
+    return _page(request, "home.html", lang, **context)
 
 
 @router.get("/t/{invite_code}", response_class=HTMLResponse)

@@ -1,4 +1,5 @@
-// Home page: open a new table and go to its lobby (where the invite link is shown).
+// Home page: open a new table and go to its lobby (where the invite link is shown). Every default
+// and bound is the form's own, rendered by the server (app/tables/options.py): none is typed here.
 import { $ } from "./dom.js";
 import { _ } from "./i18n.js";
 import { showYourTables } from "./mytables.js";
@@ -24,10 +25,10 @@ async function create(event) {
   body.takeover_seconds = form.takeover.value ? Number(form.takeover.value) : null;
   body.hints = form.hints.checked;
   body.pace = form.pace.value;
-  if (body.pace === "correspondence") {
-    body.move_hours = Number(form.move_hours.value);
-    body.correspondence_bots = form.correspondence_bots.checked;
-  }
+  // A pace's own options (their fields name it: data-pace) are sent with that pace only.
+  const ofPace = (input) => input.closest("[data-pace]").dataset.pace === body.pace;
+  if (ofPace(form.move_hours)) body.move_hours = Number(form.move_hours.value);
+  if (ofPace(form.correspondence_bots)) body.correspondence_bots = form.correspondence_bots.checked;
   body.newcomers_take_bots = form.newcomers_take_bots.checked;
   const button = $("button[type=submit]", form);
   button.disabled = true;

@@ -23,27 +23,41 @@ Cards are a colour letter (``R`` red, ``Y`` yellow, ``G`` green, ``B`` blue, ``P
 the number; the second of the twin 1s and 7s of a colour carries a prime (``R1'``).  Seats are
 numbered from 1 in the order of ``Players``.  Errors are :class:`NotationError` subclasses
 that carry the line number (1-based) and a stable ``code``.
+
+One move on its own line (:func:`move_text`, :func:`parse_move`) is its seat, the action's word
+(its ``type``: ``pass``, ``bid``, ``discard``, ``trump``, ``partner``, ``play``) and what the
+section lines write after the seat: ``"2 bid R5 R8"``, ``"1 trump 7"``, ``"1 partner 4"``.
+This is the one notation of a card and a move: the lessons' scripts are written in it, and the
+client's typed commands read its words (:data:`COLOUR_LETTERS`, :data:`TWIN_MARK`,
+:data:`MOVE_WORDS`, written into ``static/js/protocol.js`` by ``tools/gen_protocol_js.py``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from typing import Final
 
-from engine.actions import Action, Bid, Discard, Partner, Pass, Play, Trump
-from engine.cards import COLOUR_OF, DECK_SIZE, SLOT_NUMBERS
+from engine.actions import ACTION_TYPES, Action, Bid, Discard, Partner, Pass, Play, Trump
+from engine.cards import COLOUR_OF, COLOURS, DECK_SIZE, SLOT_NUMBERS
 from engine.dealing import deal_from
-from engine.enums import Outcome, TrumpKind
+from engine.enums import Colour, Outcome, TrumpKind
 from engine.errors import IllegalAction
 from engine.game import Game, GameOptions, new_game, play
 from engine.records import record
 from engine.results import HandResult, hand_result
 from engine.state import HandState
-from engine.variants import VARIANTS
+from engine.variants import PLAYER_COUNTS, VARIANTS
 
 MAX_NAME = 40
-_LETTERS = "RYGBP"
+# The notation's words: each colour's letter, the mark of the second of twin cards, and the
+# word of each kind of move (the action's ``type``, as in its JSON form).
+COLOUR_LETTERS: Final[dict[Colour, str]] = dict(zip(COLOURS, "RYGBP", strict=True))
+TWIN_MARK: Final = "'"
+MOVE_WORDS: Final[tuple[str, ...]] = tuple(
+    str(f.default) for kind in ACTION_TYPES for f in fields(kind) if f.name == "type"
+)
 _TWIN_SLOTS = (2, 9)  # the second 1 and the second 7 of a colour
 _TAG = re.compile(r'^\[([A-Za-z]+)(?:\s+"((?:[^"\\]|\\.)*)")?\]$')
 
@@ -51,11 +65,17 @@ _TAG = re.compile(r'^\[([A-Za-z]+)(?:\s+"((?:[^"\\]|\\.)*)")?\]$')
 def card_name(card: int) -> str:
     """``0`` -> ``"R0"``; the second twin of a colour gets a prime: ``2`` -> ``"R1'"``."""
     slot = card % len(SLOT_NUMBERS)
-    prime = "'" if slot in _TWIN_SLOTS else ""
-    return f"{_LETTERS[COLOUR_OF[card]]}{SLOT_NUMBERS[slot]}{prime}"
+    prime = TWIN_MARK if slot in _TWIN_SLOTS else ""
+    return f"{COLOUR_LETTERS[COLOURS[COLOUR_OF[card]]]}{SLOT_NUMBERS[slot]}{prime}"
 
 
 _CARD_IDS = {card_name(c): c for c in range(DECK_SIZE)}
+
+
+def card_id(word: str) -> int:
+    """The inverse of :func:`card_name`: ``"G9"`` -> 35 (lower case and a typographic ``’``
+    are read too).  :class:`BadValue` for a word that names no card."""
+    return _card_words(0, (word,))[0]
 
 
 # ---- errors ------------------------------------------------------------------------------
@@ -251,14 +271,29 @@ def _result_lines(res: HandResult) -> list[str]:
 
 
 def _move_line(move: Move) -> str:
-    action, seat = move.action, move.seat + 1
-    if isinstance(action, Pass):
-        return f"{seat} pass"
-    if isinstance(action, Bid):
-        return f"{seat} {_cards(action.cards)}"
+    """An Auction or Trumps line: the seat, then ``pass``, the cards shown or the trump."""
+    words = _words(move.action) or (move.action.type,)  # a pass is its word alone
+    return " ".join((str(move.seat + 1), *words))
+
+
+def move_text(move: Move) -> str:
+    """One move on one line: the seat (from 1), the action's word, then what a section line
+    writes after the seat: ``"2 bid R5 R8"``, ``"3 pass"``, ``"1 trump red"``,
+    ``"1 partner 4"``, ``"1 play B7'"``, ``"1 discard R1 R2 Y0"``."""
+    return " ".join((str(move.seat + 1), move.action.type, *_words(move.action)))
+
+
+def _words(action: Action) -> tuple[str, ...]:
+    """What a move names: its cards, its trump or its partner's seat (from 1); a pass, nothing."""
+    if isinstance(action, Bid | Discard):
+        return tuple(map(card_name, action.cards))
+    if isinstance(action, Play):
+        return (card_name(action.card),)
     if isinstance(action, Trump):
-        return f"{seat} {action.trump.value}"
-    raise ValueError(f"no line form for {action!r}")  # pragma: no cover - never called so
+        return (action.trump.value,)
+    if isinstance(action, Partner):
+        return (str(action.seat + 1),)
+    return ()
 
 
 def _cards(cards: Iterator[int] | Sequence[int]) -> str:
@@ -426,6 +461,41 @@ def _seat_word(line: int, word: str, players: int) -> int:
     return seat
 
 
+def parse_move(text: str, players: int = max(PLAYER_COUNTS)) -> Move:
+    """The inverse of :func:`move_text` (a move word in any case; seats up to ``players``).
+    Raises :class:`SyntaxProblem` or :class:`BadValue` (``line`` 0); whether the rules allow
+    the move is the engine's to judge when it is played."""
+    words = text.split()
+    if len(words) < 2:
+        raise SyntaxProblem(0, f"{text!r} is not a move: a seat, then a move word")
+    seat = _seat_word(0, words[0], players)
+    return Move(seat, _action(text, words[1].lower(), words[2:], players))
+
+
+def _action(text: str, word: str, args: list[str], players: int) -> Action:
+    if word == "pass" and not args:
+        return Pass()
+    if word == "bid" and args:
+        return Bid(_card_words(0, args))
+    if word == "discard" and args:
+        return Discard(_card_words(0, args))
+    if word == "play" and len(args) == 1:
+        return Play(card_id(args[0]))
+    if word == "trump" and len(args) == 1:
+        return Trump(_trump_word(0, args[0]))
+    if word == "partner" and len(args) == 1:
+        return Partner(_seat_word(0, args[0], players))
+    words = ", ".join(MOVE_WORDS)
+    raise SyntaxProblem(0, f"{text!r} is not a move: a seat, one of {words}, and what it names")
+
+
+def _trump_word(line: int, word: str) -> TrumpKind:
+    try:
+        return TrumpKind(word.lower())
+    except ValueError:
+        raise BadValue(line, f"{word!r} is not a trump") from None
+
+
 def _card_words(line: int, words: Sequence[str]) -> tuple[int, ...]:
     try:
         return tuple(_CARD_IDS[w.replace("’", "'").upper()] for w in words)
@@ -483,11 +553,7 @@ def _moves(block: _Block, players: int) -> Iterator[tuple[int, Move | tuple[int,
         if len(words) != 2:
             raise SyntaxProblem(line, "a trump line is a seat and a trump")
         seat = _seat_word(line, words[0], players)
-        try:
-            kind = TrumpKind(words[1].lower())
-        except ValueError:
-            raise BadValue(line, f"{words[1]!r} is not a trump") from None
-        yield line, Move(seat, Trump(kind))
+        yield line, Move(seat, Trump(_trump_word(line, words[1])))
     for line, text in block.sections.get("Partner", []):
         words = text.split()
         if len(words) != 2:
@@ -548,6 +614,9 @@ def _check_result(block: _Block, state: HandState) -> None:
 
 
 __all__ = [
+    "COLOUR_LETTERS",
+    "MOVE_WORDS",
+    "TWIN_MARK",
     "BadDeal",
     "BadValue",
     "IllegalMove",
@@ -558,9 +627,12 @@ __all__ = [
     "NotationError",
     "ResultMismatch",
     "SyntaxProblem",
+    "card_id",
     "card_name",
     "export_game",
     "export_hand",
+    "move_text",
     "moves_of",
     "parse",
+    "parse_move",
 ]

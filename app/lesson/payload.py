@@ -4,42 +4,54 @@ points at and the intended move."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
+
+import orjson
 
 import engine
 from app.lesson import replay, words
-from app.lesson.script import LEARNER, Lesson, parse_move
+from app.lesson.script import LEARNER, Lesson
+from app.protocol import messages, recordjson
+from app.protocol.present import SeatView, TableAround, TableNow
 
 
 def table_view(lesson: Lesson, state: engine.HandState, version: int, lang: str) -> dict[str, Any]:
-    """The engine's view of the learner plus the keys the table page reads from a table."""
+    """The learner's view as a table's view frame holds it: the engine's view of the learner
+    and the table's keys, of the live table's own types (``TableNow``, ``TableAround``) and
+    joined as the live frames are (``messages.shared_json``): a table of one hand, nothing to
+    undo, no host's decisions."""
     hand = engine.view(state, LEARNER)
-    out = engine.to_json_object(hand)
-    assert isinstance(out, dict)
     result = hand.result
-    names = (words.say(lang, words.YOU, {}), *lesson.names)
-    out.update(
-        version=version,
-        status="over" if result else "playing",
-        hand_number=1,
-        seats=[
-            {
-                "name": name,
-                "bot": seat != LEARNER,
-                "bot_level": None,
-                "connected": True,
-                "bot_playing": False,
-                "takeover_at": None,
-            }
-            for seat, name in enumerate(names)
-        ],
-        totals=list(result.total) if result else [0] * state.players,
-        last_result=engine.to_json_object(result) if result else None,
-        game_over=False,
-        winners=[],
-        undoable_by=None,
+    now = TableNow(
+        version=version, status="over" if result else "playing", hand_number=1, undoable_by=None
     )
+    around = TableAround(
+        seats=_seats(lesson, lang),
+        totals=result.total if result else (0,) * state.players,
+        last_result=result,
+        game_over=False,
+        winners=(),
+    )
+    fields = {field.name: getattr(hand, field.name) for field in dataclasses.fields(hand)}
+    out: dict[str, Any] = orjson.loads(messages.shared_json(fields, now, recordjson.dumps(around)))
     return out
+
+
+def _seats(lesson: Lesson, lang: str) -> tuple[SeatView, ...]:
+    """The learner and the lesson's bots, everyone connected."""
+    names = (words.say(lang, words.YOU, {}), *lesson.names)
+    return tuple(
+        SeatView(
+            name=name,
+            bot=seat != LEARNER,
+            bot_level=None,
+            connected=True,
+            bot_playing=False,
+            takeover_at=None,
+        )
+        for seat, name in enumerate(names)
+    )
 
 
 def step_payload(lesson: Lesson, index: int, lang: str) -> dict[str, Any]:
@@ -49,7 +61,7 @@ def step_payload(lesson: Lesson, index: int, lang: str) -> dict[str, Any]:
     facts = replay.facts(state)
     move = None
     if step.move is not None:
-        move = engine.action_to_json(parse_move(step.move)[1])
+        move = engine.action_to_json(step.move.action)
     count = len(lesson.steps)
     return {
         "lesson": lesson.name,
@@ -93,7 +105,7 @@ def try_move(lesson: Lesson, index: int, action: engine.Action, lang: str) -> di
     facts = replay.facts(state)
     try:
         engine.check(state, LEARNER, action)
-        intended = step.move is not None and same_move(action, parse_move(step.move)[1])
+        intended = step.move is not None and same_move(action, step.move.action)
         code = None if intended else words.OTHER_MOVE
     except engine.IllegalAction as refused:
         code = refused.code

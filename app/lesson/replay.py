@@ -8,7 +8,8 @@ numbers a text states are placeholders filled by :func:`facts` from the same sta
 from __future__ import annotations
 
 import engine
-from app.lesson.script import LEARNER, Lesson, Step, parse_move
+from app.lesson.script import LEARNER, Lesson, Step
+from engine.notation import Move
 from engine.scoring import played_scores
 from engine.variants import ClassicRules
 
@@ -18,11 +19,10 @@ def start(lesson: Lesson) -> engine.HandState:
     return engine.deal_from(lesson.hands, lesson.dealer, lesson.variant, lesson.kitty)
 
 
-def run(state: engine.HandState, moves: tuple[str, ...]) -> engine.HandState:
+def run(state: engine.HandState, moves: tuple[Move, ...]) -> engine.HandState:
     """Apply scripted moves (each checked by the engine)."""
-    for text in moves:
-        seat, action = parse_move(text)
-        state = engine.apply(state, seat, action)
+    for move in moves:
+        state = engine.apply(state, move.seat, move.action)
     return state
 
 

@@ -1,9 +1,10 @@
-"""Reading a lesson file: the deal, the steps, and the compact move notation.
+"""Reading a lesson file: the deal and the steps.
 
-Moves are written as in ``"bid g9 y7"``, ``"trump 7"``, ``"trump red"``, ``"partner 3"``,
-``"play b7'"``, ``"discard r1 r2 y0"`` and ``"pass"``; a bot's move starts with its seat
-(``"2: pass"``).  A card is its colour's letter (r, y, g, b, p) and its number; a trailing
-``'`` names the second of the twin 1s or 7s.
+Cards and moves are written in the engine's notation (``engine.notation``, docs/notation.md)
+and read with its parser: a card is its colour's letter and its number, ``'`` marks the second
+of the twin 1s or 7s (``"G9"``, ``"B7'"``); a move is its seat counted from 1 (the learner is
+1), its word and what it names (``"1 bid G9 Y7"``, ``"2 pass"``, ``"1 trump 7"``,
+``"1 partner 4"``, ``"1 play B7'"``, ``"1 discard R1 R2 Y0"``).
 """
 
 from __future__ import annotations
@@ -12,21 +13,19 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 
-import engine
 from app import resources
-from engine.cards import CARDS_PER_COLOUR, SLOT_NUMBERS
+from engine.notation import Move, card_id, parse_move
 
 LESSONS_DIR = resources.path("lessons")
 LESSONS = tuple(sorted(path.stem for path in LESSONS_DIR.glob("*.toml")))
 LEARNER = 0
-_COLOUR_LETTERS = {colour.value[0]: index for index, colour in enumerate(engine.COLOURS)}
 
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """A wrong move the step explains: the engine must refuse it with ``code``."""
 
-    move: str
+    move: Move
     code: str
 
 
@@ -40,8 +39,8 @@ class Step:
     id: str
     text: str
     target: str
-    move: str | None
-    then: tuple[str, ...]
+    move: Move | None
+    then: tuple[Move, ...]
     refuse: tuple[Refusal, ...]
     expect: dict[str, int]
 
@@ -52,52 +51,10 @@ class Lesson:
     title: str
     variant: str
     dealer: int
-    names: tuple[str, ...]  # the bots' names, seat 1 onwards
+    names: tuple[str, ...]  # the bots' names, in the seats after the learner's
     hands: tuple[tuple[int, ...], ...]
     kitty: tuple[int, ...] | None
     steps: tuple[Step, ...]
-
-
-def card_id(name: str) -> int:
-    """``"g9"`` -> the green 9's id; ``"y7'"`` -> the second yellow 7."""
-    twin = name.endswith("'")
-    colour, number = _COLOUR_LETTERS[name[0]], int(name[1:].rstrip("'"))
-    slots = [s for s, n in enumerate(SLOT_NUMBERS) if n == number]
-    return colour * CARDS_PER_COLOUR + slots[1 if twin else 0]
-
-
-def card_name(card: int) -> str:
-    """The inverse of :func:`card_id`."""
-    colour, slot = divmod(card, CARDS_PER_COLOUR)
-    number = SLOT_NUMBERS[slot]
-    twin = "'" if slot > 0 and SLOT_NUMBERS[slot - 1] == number else ""
-    return f"{engine.COLOURS[colour].value[0]}{number}{twin}"
-
-
-def parse_move(text: str) -> tuple[int, engine.Action]:
-    """``"2: bid g9"`` -> (2, Bid); without a seat the move is the learner's."""
-    seat = LEARNER
-    if ":" in text:
-        head, text = text.split(":", 1)
-        seat = int(head)
-    kind, *args = text.split()
-    return seat, _action(kind, args)
-
-
-def _action(kind: str, args: list[str]) -> engine.Action:
-    if kind == "pass":
-        return engine.Pass()
-    if kind == "bid":
-        return engine.Bid(tuple(card_id(a) for a in args))
-    if kind == "discard":
-        return engine.Discard(tuple(card_id(a) for a in args))
-    if kind == "play":
-        return engine.Play(card_id(args[0]))
-    if kind == "trump":
-        return engine.Trump(engine.TrumpKind(args[0]))
-    if kind == "partner":
-        return engine.Partner(int(args[0]))
-    raise ValueError(f"unknown move {kind!r}")
 
 
 @cache
@@ -107,7 +64,7 @@ def load(name: str) -> Lesson:
         raise KeyError(name)
     with (LESSONS_DIR / f"{name}.toml").open("rb") as file:
         data = tomllib.load(file)
-    hands = tuple(tuple(card_id(c) for c in hand.split()) for hand in data["hands"])
+    hands = tuple(_cards(hand) for hand in data["hands"])
     kitty = data.get("kitty")
     return Lesson(
         name=name,
@@ -116,12 +73,16 @@ def load(name: str) -> Lesson:
         dealer=data["dealer"],
         names=tuple(data["names"]),
         hands=hands,
-        kitty=tuple(card_id(c) for c in kitty.split()) if kitty else None,
-        steps=tuple(_step(s) for s in data["steps"]),
+        kitty=_cards(kitty) if kitty else None,
+        steps=tuple(_step(s, len(hands)) for s in data["steps"]),
     )
 
 
-def _step(data: dict[str, object]) -> Step:
+def _cards(text: str) -> tuple[int, ...]:
+    return tuple(card_id(word) for word in text.split())
+
+
+def _step(data: dict[str, object], players: int) -> Step:
     refuse = data.get("refuse", [])
     then = data.get("then", [])
     expect = data.get("expect", {})
@@ -131,8 +92,8 @@ def _step(data: dict[str, object]) -> Step:
         id=str(data["id"]),
         text=str(data["text"]),
         target=str(data.get("target", "")),
-        move=str(move) if move is not None else None,
-        then=tuple(str(t) for t in then),
-        refuse=tuple(Refusal(str(r["move"]), str(r["code"])) for r in refuse),
+        move=parse_move(str(move), players) if move is not None else None,
+        then=tuple(parse_move(str(t), players) for t in then),
+        refuse=tuple(Refusal(parse_move(str(r["move"]), players), str(r["code"])) for r in refuse),
         expect={str(k): int(v) for k, v in expect.items()},
     )

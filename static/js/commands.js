@@ -3,42 +3,48 @@
 // against the view's prompt (what may be done now) before anything is sent, and a command that
 // is not legal gets a clear reason; the server still has the last word.
 //
-// Cards are a colour and a number: a letter (the colour's English initial, from the rules'
-// catalog: r7, y5, g0, b3, p9), the colour's name in English or in the page's language ("green 7",
-// "grün 7"), or the start of the page language's name where no other colour shares it ("ge5").
+// A move is typed in the engine's notation without the seat (docs/notation.md: "bid R5 R8",
+// "trump 7", "partner 4", "play B7'"): its words, the colour letters, the cards' names and the
+// mark of the second twin come from protocol.js (NOTATION, generated from engine/notation.py), in
+// upper or lower case. Around them the command line takes what a person may type instead: a move's
+// word in German or another English word, a colour's name in English or in the page's language
+// ("green 7", "grün 7"), or the start of the page language's name where no other colour shares
+// it ("ge5"); a card without the mark is either of two equal cards.
 import { colourName, trumpName } from "./cards.js";
 import { N_, _, ngettext } from "./i18n.js";
 import { seatName } from "./names.js";
+import { NOTATION } from "./protocol.js";
 import { RULES } from "./rulebook.js";
 import { cardShort } from "./speech.js";
 
 const fold = (word) => word.toLocaleLowerCase().normalize("NFC");
 
-// The words of each command, in English and German (a player may type either).
-const VERBS = {
-  play: ["play", "spiel", "spiele", "spielen"],
-  bid: ["bid", "place", "biete", "bieten", "lege", "legen"],
-  pass: ["pass", "passe", "passen"],
-  discard: ["discard", "drop", "ablegen", "drücke", "drücken"],
-  trump: ["trump", "trumpf"],
-  partner: ["partner", "partnerin"],
+// The other words a person may type for a move of the notation (NOTATION.moves), in English
+// and German, and the command line's own commands.
+const SYNONYMS = {
+  play: ["spiel", "spiele", "spielen"],
+  bid: ["place", "biete", "bieten", "lege", "legen"],
+  pass: ["passe", "passen"],
+  discard: ["drop", "ablegen", "drücke", "drücken"],
+  trump: ["trumpf"],
+  partner: ["partnerin"],
   undo: ["undo", "zurück"],
   where: ["where", "wo", "w"],
   hand: ["hand", "cards", "karten"],
   help: ["help", "hilfe", "?"],
 };
-const VERB = new Map(Object.entries(VERBS).flatMap(([verb, words]) => words.map((w) => [w, verb])));
-const NO_TRUMP = new Set(["none", "no", "kein", "keiner", "keinen", "ohne", fold(_("no trump"))]);
+const VERB = new Map([
+  ...NOTATION.moves.map((word) => [word, word]),
+  ...Object.entries(SYNONYMS).flatMap(([verb, words]) => words.map((w) => [w, verb])),
+]);
+const NO_TRUMP = new Set(["no", "kein", "keiner", "keinen", "ohne", fold(_("no trump"))]);
+// A card as typed: a colour's word, its number, and the mark of the second twin (’ too).
+const CARD = new RegExp(`([\\p{L}]+)\\s*(\\d+)([${NOTATION.twin_mark}’]?)`, "gu");
+const ONE_CARD = new RegExp(`^${CARD.source}$`, "u");
 
-// Letter per colour (its English initial; two letters where initials meet), from the catalog.
+// Each colour's letter (the notation's, as typed: lower case).
 export function colourLetters() {
-  const letters = new Map();
-  for (const colour of RULES.colours) {
-    let size = 1;
-    while (RULES.colours.some((other) => other !== colour && other.startsWith(colour.slice(0, size)))) size++;
-    letters.set(colour, colour.slice(0, size));
-  }
-  return letters;
+  return new Map(Object.entries(NOTATION.letters).map(([colour, letter]) => [colour, fold(letter)]));
 }
 
 // Every word that names a colour: the letter, the English name, the page language's name, and
@@ -61,28 +67,37 @@ function colourAliases() {
   return aliases;
 }
 
-// "g7 y5", "green 7", "grün7": the cards named in a command's words, or {error}.
+// "g7 y5", "green 7", "grün7", "R7'": the cards named in a command's words, or {error}. Each is
+// {colour, number, id, exact}: id is the card the notation's name means ("R7" the first red 7,
+// "R7'" the second), exact when the twin's mark was typed.
 export function parseCards(text) {
   const aliases = colourAliases();
   const cards = [];
-  const rest = text.replace(/([\p{L}]+)\s*(\d+)/gu, (_whole, word, number) => {
-    cards.push({ colour: aliases.get(fold(word)) ?? null, word, number: Number(number) });
+  const rest = text.replace(CARD, (whole, word, number, mark) => {
+    const colour = aliases.get(fold(word)) ?? null;
+    const name = `${NOTATION.letters[colour]}${number}${mark ? NOTATION.twin_mark : ""}`;
+    const id = NOTATION.cards.indexOf(name);
+    cards.push({ colour, word, whole, number: Number(number), id, exact: Boolean(mark) });
     return " ";
   });
   const unknown = cards.find((card) => card.colour === null);
   if (unknown) return { error: _("I do not know the colour “{word}”.", { word: unknown.word }) };
+  const noCard = cards.find((card) => card.id < 0);
+  if (noCard) return { error: _("I do not understand “{text}”.", { text: noCard.whole.trim() }) };
   if (rest.trim()) return { error: _("I do not understand “{text}”.", { text: rest.trim() }) };
   return { cards };
 }
 
 const yourCards = (view) => [...(view.hand ?? []), ...(view.displays?.[view.seat] ?? [])];
 
-// The card of yours a reference names, or {error}. The deck holds two of some cards ("r7 r7"):
-// a card already taken is skipped, and of equal cards one the move allows comes first.
+// The card of yours a reference names, or {error}. A card typed with the twin's mark is that very
+// card; without it, the two equal cards of the deck ("r7 r7") are one: a card already taken is
+// skipped, and of equal cards one the move allows comes first, then the one the name means.
 function findCard(view, ref, taken = [], allowed = null) {
-  const equal = yourCards(view).filter((c) => c.color === ref.colour && c.number === ref.number);
-  const free = equal.filter((c) => !taken.includes(c.id));
-  const card = free.find((c) => allowed === null || allowed.includes(c.id)) ?? free[0];
+  const named = (c) => (ref.exact ? c.id === ref.id : c.color === ref.colour && c.number === ref.number);
+  const equal = yourCards(view).filter(named);
+  const rank = (c) => (allowed === null || allowed.includes(c.id) ? 0 : 2) + (c.id === ref.id ? 0 : 1);
+  const card = equal.filter((c) => !taken.includes(c.id)).sort((a, b) => rank(a) - rank(b))[0];
   if (card) return { card };
   const name = _("{colour} {number}", { colour: colourName(ref.colour), number: ref.number });
   if (equal.length)
@@ -103,7 +118,7 @@ export function readCommand(text, view) {
   let verb = VERB.get(first);
   let rest = words.slice(1).join(" ");
   // A card on its own ("g7") means playing it.
-  if (!verb && /^[\p{L}]+\s*\d+$/u.test(text.trim())) {
+  if (!verb && ONE_CARD.test(text.trim())) {
     verb = "play";
     rest = text.trim();
   }
@@ -196,10 +211,12 @@ const MOVES = {
   },
 };
 
-// A trump as typed: a colour, a number or "none" → the catalog's kind, or null.
+// A trump as typed: the notation's word, or a colour, a number or no trump in other words → the
+// catalog's kind, or null.
 function trumpOf(text) {
   const word = fold(text.trim());
   if (!word) return null;
+  if (NOTATION.trumps.includes(word)) return word; // the notation's word: red, 7, none
   if (NO_TRUMP.has(word))
     return RULES.trump_kinds.find((k) => k.colour === null && k.number === null)?.kind ?? null;
   const number = word.match(/^(\d+)(s|er)?$/);

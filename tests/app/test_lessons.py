@@ -5,7 +5,6 @@ number a text states is the engine's, and no payload holds a card the learner ma
 from __future__ import annotations
 
 import json
-import re
 import string
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +16,12 @@ from fastapi.testclient import TestClient
 
 import engine
 from app.lesson import payload, replay, router, script, words
+from app.protocol import messages
+from app.protocol.present import Snapshot
+from app.tables import live as live_mod
+from app.tables.live import SeatInfo
+from app.tables.options import TableOptions
+from engine import notation
 
 LESSONS = script.LESSONS
 STEPS = [(name, i) for name in LESSONS for i in range(len(script.load(name).steps))]
@@ -40,7 +45,7 @@ def test_every_scripted_move_is_legal_and_the_hand_ends(name: str) -> None:
     state = replay.start(lesson)
     for step in lesson.steps:
         if step.move is not None:
-            seat, action = script.parse_move(step.move)
+            seat, action = step.move.seat, step.move.action
             assert seat == script.LEARNER and state.to_move == seat, step.id
             engine.check(state, seat, action)  # raises if the intended move is illegal
         state = replay.after(state, step)
@@ -54,7 +59,7 @@ def test_refused_examples_get_the_code_the_text_explains(name: str, index: int) 
     step = lesson.steps[index]
     state = replay.state_at(lesson, index)
     for refusal in step.refuse:
-        seat, action = script.parse_move(refusal.move)
+        seat, action = refusal.move.seat, refusal.move.action
         with pytest.raises(engine.IllegalAction) as refused:
             engine.check(state, seat, action)
         assert refused.value.code == refusal.code, (step.id, refusal.move)
@@ -89,7 +94,7 @@ def test_the_intended_move_is_accepted_and_others_are_explained(name: str) -> No
     for index, step in enumerate(lesson.steps):
         if step.move is None:
             continue
-        action = script.parse_move(step.move)[1]
+        action = step.move.action
         assert payload.try_move(lesson, index, action, "de") == {"ok": True}
         state = replay.state_at(lesson, index)
         others = [a for a in _some_legal_actions(state) if not payload.same_move(a, action)]
@@ -154,12 +159,12 @@ def test_no_payload_holds_a_card_the_learner_may_not_see(
 
 def test_the_api_serves_steps_and_judges_moves(client: TestClient) -> None:
     first = client.get("/api/lessons/classic/steps/1?lang=de").json()
-    assert first["move"] == {"type": "bid", "cards": [script.card_id("g9")]}
+    assert first["move"] == {"type": "bid", "cards": [notation.card_id("G9")]}
     assert first["progress"] == f"Schritt 2 von {first['count']}"
     assert "1" in first["text"] and first["view"]["seats"][0]["name"] == "Neuling"
     wrong = client.post(
         "/api/lessons/classic/steps/1?lang=en",
-        json={"action": {"type": "bid", "cards": [script.card_id("g9"), script.card_id("g8")]}},
+        json={"action": {"type": "bid", "cards": [notation.card_id("G9"), notation.card_id("G8")]}},
     ).json()
     assert wrong["code"] == "too_many_cards" and "at most 1" in wrong["why"]
     nonsense = client.post("/api/lessons/classic/steps/1", json={"action": {"type": "x"}})
@@ -172,6 +177,30 @@ def test_the_api_serves_steps_and_judges_moves(client: TestClient) -> None:
     page = client.get("/learn/revised?lang=de")
     assert page.status_code == 200 and 'data-lesson="revised"' in page.text
     assert client.get("/learn/nope").status_code == 404
+
+
+def live_view(players: int, variant: str) -> dict[str, Any]:
+    """A live table's view frame for seat 0 just after the deal (app/protocol)."""
+    options = TableOptions(players=players, variant=variant)
+    live = live_mod.new_table(table_id=1, invite_code="x", options=options)
+    for index in range(players):
+        live = live_mod.seat(live, index, SeatInfo(f"P{index}", f"hash{index}"))
+    snapshot = Snapshot(live_mod.deal(live, seed=7), (True,) * players)
+    view: dict[str, Any] = json.loads(messages.view_text(snapshot, 0))["view"]
+    return view
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_lesson_view_has_the_keys_of_a_tables_view(client: TestClient, name: str) -> None:
+    """The lesson draws its view with the live table's types: the same keys, the seats' too."""
+    lesson = script.load(name)
+    table = live_view(len(lesson.hands), lesson.variant)
+    for index in (0, len(lesson.steps) - 1):
+        view = client.get(f"/api/lessons/{name}/steps/{index}").json()["view"]
+        assert set(view) == set(table)
+        assert [set(seat) for seat in view["seats"]] == [set(seat) for seat in table["seats"]]
+        assert view["version"] == index and view["hand_number"] == 1
+        assert view["status"] == ("over" if index else "playing")
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -198,15 +227,6 @@ def test_every_step_points_at_something_on_the_page(name: str) -> None:
     for step in lesson.steps:
         seat = step.target.removeprefix("seat:")
         assert step.target in TARGETS or (seat.isdigit() and int(seat) < len(lesson.hands))
-
-
-def test_the_notation_round_trips() -> None:
-    assert all(script.card_id(script.card_name(c)) == c for c in range(60))
-    assert json.loads(json.dumps(engine.to_json(script.parse_move("2: trump 7")[1]))) == {
-        "type": "trump",
-        "trump": "7",
-    }
-    assert re.fullmatch(r"[rygbp]\d'?", script.card_name(21))
 
 
 def test_the_rules_the_texts_state_in_words_are_the_engines() -> None:

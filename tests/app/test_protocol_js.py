@@ -2,7 +2,7 @@
 server can send has a text in the client.
 
 ``static/js/protocol.js`` is written by ``tools/gen_protocol_js.py`` from
-``app/realtime/protocol.py`` (close codes, ``ErrorCode``, reactions, limits) and the rules'
+``app/protocol/inbound.py`` (close codes, ``ErrorCode``, reactions, limits) and the rules'
 refusal codes; the client never types them itself.
 """
 
@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from types import ModuleType
 
-from app.realtime.protocol import ErrorCode
+from app.protocol.inbound import ErrorCode
 
 REPO = Path(__file__).resolve().parents[2]
 JS = REPO / "static" / "js"

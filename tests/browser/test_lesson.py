@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from app.lesson import script
+from engine import notation
 from tests.browser.conftest import REPO, Screenshots, Server
 from tests.browser.test_a11y import assert_accessible
 from tests.waiting import wait_until
@@ -165,8 +166,8 @@ def test_a_wrong_move_is_explained_and_the_place_is_kept(
     page.get_by_test_id("lesson-next").click()
     expect(page.locator("body")).to_have_attribute("data-step", "open")
     # Two cards where small steps allow one: the engine refuses, the coach says why.
-    page.locator(f'#me [data-card-id="{script.card_id("g9")}"]').click()
-    page.locator(f'#me [data-card-id="{script.card_id("g8")}"]').click(force=True)  # dimmed
+    page.locator(f'#me [data-card-id="{notation.card_id("G9")}"]').click()
+    page.locator(f'#me [data-card-id="{notation.card_id("G8")}"]').click(force=True)  # dimmed
     why = page.get_by_test_id("lesson-why")
     expect(why).to_have_attribute("data-code", "too_many_cards")
     expect(why).to_contain_text("at most 1")
@@ -181,7 +182,7 @@ def test_a_wrong_move_is_explained_and_the_place_is_kept(
     page.evaluate("localStorage.setItem('mu_lesson_classic', '12')")
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-step", "follow")
-    page.locator(f'#me [data-card-id="{script.card_id("g7")}"]').click(force=True)
+    page.locator(f'#me [data-card-id="{notation.card_id("G7")}"]').click(force=True)
     expect(why).to_have_attribute("data-code", "must_follow_suit")
     expect(why).to_contain_text("number trump no longer belongs to its colour")
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0

@@ -237,7 +237,9 @@ class Room:
                 if edit.after is None:
                     return edit.reply
                 after, hands = _deal_if_due(edit.after, self._seeds)
-                change = replace(edit.change, hands=[*edit.change.hands, *hands])
+                change = edit.change
+                if hands:  # the next hand, dealt in the same commit
+                    change = replace(change, hands=[*change.hands, *hands])
                 if await self._commit(after, change):
                     if edit.then is not None:
                         edit.then()

@@ -113,16 +113,23 @@ async def take_seat(
 @router.get("/{invite_code}", responses=_NOT_FOUND)
 async def read_table(
     invite_code: str,
+    request: Request,
+    response: Response,
     hub: HubDep,
     base_url: BaseUrlDep,
     token: SeatTokenDep,
     host_token: HostTokenDep,
 ) -> schemas.TablePublic:
     """Seats, presence, status and options; ``you`` is the caller's seat or null, ``host``
-    whether the caller holds the host token."""
-    return await service.table_info(
+    whether the caller holds the host token. A seat cookie that holds no seat here any more
+    (the host removed the person) is dropped: the invite link then works as for a newcomer."""
+    info = await service.table_info(
         hub=hub, invite_code=invite_code, base_url=base_url, token=token, host_token=host_token
     )
+    cookie = tokens.seat_cookie_name(invite_code)
+    if info.you is None and token is not None and request.cookies.get(cookie) == token:
+        response.delete_cookie(cookie, path="/", httponly=True, samesite="lax")
+    return info
 
 
 @router.get("/{invite_code}/scoresheet", responses=_NOT_FOUND)

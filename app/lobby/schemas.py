@@ -196,6 +196,11 @@ class SeatPublic(BaseModel):
     bot_level: str | None = Field(description="the bot's level, null for a person")
     connected: bool
     bot_playing: bool = Field(description="a bot plays for this away person (takeover)")
+    opened: bool = Field(
+        default=False,
+        description="a bot's seat the host opened for someone new: a newcomer may take it over "
+        "even where newcomers may not take bots' seats",
+    )
 
 
 class TableOptionsPublic(TableOptions):
@@ -214,6 +219,9 @@ class TablePublic(BaseModel):
     hand_number: int
     options: TableOptionsPublic
     seats: list[SeatPublic]
+    closed_to_newcomers: bool = Field(
+        default=False, description="the host closed the table: nobody new may take a seat"
+    )
     you: int | None = Field(description="the caller's seat (from the cookie or ?token=), or null")
     host: bool = Field(default=False, description="the caller holds the table's host token")
     rules: dict[str, Any] = Field(

@@ -86,9 +86,15 @@ async def table_info(
         hand_number=live.hand_number,
         options=schemas.TableOptionsPublic.from_json(live.options.to_json()),
         seats=[
-            schemas.SeatPublic(seat=index, occupied=seat.name is not None, **asdict(seat))
+            schemas.SeatPublic(
+                seat=index,
+                occupied=seat.name is not None,
+                opened=seat.bot and index in live.host.opened,
+                **asdict(seat),
+            )
             for index, seat in enumerate(present.seats(snapshot))
         ],
+        closed_to_newcomers=live.host.closed_to_newcomers,
         you=you,
         host=host,
         rules=engine.to_json_object(

@@ -2,16 +2,20 @@
 // close the table to newcomers or spectators, send the spectators away, open the table display,
 // delete a finished table's history), what everyone is told of it (`view.host_event`), and the
 // pages of those it keeps out (CLOSE.REMOVED, TABLE_CLOSED, TABLE_DELETED; a visitor at a
-// closed table).
+// closed table). Removing a person asks first (issue 38.6), and the removed person is told
+// whether the invite link seats them again.
 // The server decides everything (app/host, docs/protocol.md "The host's table").
 import { $, fill, h, toast } from "./dom.js";
 import { errorText } from "./errors.js";
 import { N_, _ } from "./i18n.js";
+import { takeable } from "./lobby.js";
 import { CLOSE } from "./protocol.js";
 import { isSeated, state } from "./state.js";
 
 // This feature's slice of the state: `state.host` = {shownEvent (the host event last shown),
-// claimed (this page asked for the host cookie), deleteArmed ("Delete" pressed once)}.
+// claimed (this page asked for the host cookie), deleteArmed ("Delete" pressed once),
+// confirming (the removal the host is asked to confirm: {seat, to, name}, or null), drawn (what
+// the people list was last drawn from: it is drawn again only when that changes)}.
 const host = state.host;
 
 const NOTICE_MS = 6 * 1000;
@@ -27,13 +31,29 @@ export function hostFeature(_page) {
   $("#host-spectators").addEventListener("click", () => post("spectators"));
   $("#host-delete").addEventListener("click", () => armDelete());
   $("#host-delete-confirm").addEventListener("click", () => deleteTable());
-  $("#host-dialog").addEventListener("close", () => disarmDelete());
+  $("#host-dialog").addEventListener("close", () => {
+    disarmDelete();
+    host.confirming = null;
+  });
+  // Escape cancels a removal being confirmed, and only then closes the dialog.
+  $("#host-dialog").addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !host.confirming) return;
+    event.preventDefault();
+    cancelRemoval();
+  });
+  $("#host-dialog").addEventListener("cancel", (event) => {
+    if (host.confirming) event.preventDefault();
+  });
   return { name: "host", render };
 }
 
 // Close codes after which the page shows only a notice and the home page (table.js asks).
 export const HOST_CLOSES = {
-  [CLOSE.REMOVED]: () => shutOut("#removed"),
+  [CLOSE.REMOVED]: () => {
+    const wasSeated = isSeated(state.view); // else a spectator the host sent away
+    shutOut("#removed");
+    if (wasSeated) tellWayBack();
+  },
   [CLOSE.TABLE_CLOSED]: () => shutOut("#closed"),
   [CLOSE.TABLE_DELETED]: () => shutOut("#deleted"),
 };
@@ -127,37 +147,144 @@ function drawDialog(view) {
   const people = view.seats
     .map((seat, index) => ({ ...seat, index }))
     .filter((seat) => seat.name && !seat.bot && seat.index !== view.seat);
-  fill(
-    $("#host-people"),
-    people.length
-      ? people.map((seat) => personRow(seat))
-      : h("li", { class: "muted" }, _("Nobody else sits at the table.")),
-  );
+  const asked = host.confirming;
+  if (asked && !people.some((seat) => seat.index === asked.seat && seat.name === asked.name)) {
+    host.confirming = null; // they left, or were removed by then
+  }
+  // Drawn again only when it changes: a view during a confirmation keeps the focus where it is.
+  const who = people.map((seat) => [seat.index, seat.name]);
+  const drawn = JSON.stringify([who, host.confirming, view.closed_to_newcomers]);
+  if (drawn !== host.drawn) {
+    host.drawn = drawn;
+    fill(
+      $("#host-people"),
+      people.length
+        ? people.map((seat) => personRow(seat, view))
+        : h("li", { class: "muted" }, _("Nobody else sits at the table.")),
+    );
+  }
   $("#host-delete-row").hidden = !view.game_over;
 }
 
-function personRow(seat) {
+// A person's row: the two ways to remove them look different (the permanent one as a
+// destructive action), and each first asks, below the buttons (a second tap on the same spot
+// does not confirm), naming the person and what happens.
+function personRow(seat, view) {
   const label = _("Seat {n}: {name}", { n: seat.index + 1, name: seat.name });
+  const asked = host.confirming?.seat === seat.index ? host.confirming : null;
   return h(
     "li",
     { class: "host-person", dataset: { testid: `host-person-${seat.index}` } },
     h("span", {}, label),
     h("span", { class: "row" },
-      button(_("Give the seat to a bot"), `host-remove-bot-${seat.index}`, () =>
-        post("remove", { seat: seat.index, to: "bot" })),
       button(_("Open the seat for someone new"), `host-remove-open-${seat.index}`, () =>
-        post("remove", { seat: seat.index, to: "open" })),
+        askRemoval(seat, "open"), "host-remove-open"),
+      button(_("Give the seat to a bot"), `host-remove-bot-${seat.index}`, () =>
+        askRemoval(seat, "bot"), "host-remove-bot"),
       button(_("Make host"), `host-handover-${seat.index}`, () =>
         post("handover", { seat: seat.index }, () => {
           state.info.host = false;
           $("#host-dialog").close();
         })),
     ),
+    asked ? confirmation(asked, view) : null,
   );
 }
 
-const button = (label, testid, onclick) =>
-  h("button", { type: "button", class: "ghost", dataset: { testid }, onclick }, label);
+const REMOVAL_QUESTION = {
+  bot: N_("Give {name}'s seat to a bot?"),
+  open: N_("Open {name}'s seat for someone new?"),
+};
+const REMOVAL_TEXT = {
+  bot: N_("{name}'s page closes and a bot plays their cards from now on."),
+  open: N_(
+    "{name}'s page closes. The seat is open for someone new through the invite link; a bot plays it until then.",
+  ),
+};
+
+// Whether the removed person may sit down again through the invite link, as the server decides
+// (app/room/seating.py): not at a table closed to newcomers; their old seat if it is opened, or
+// if newcomers may take bots' seats.
+function wayBackText({ to, name }, view) {
+  if (view.closed_to_newcomers) {
+    return _("The table is closed to newcomers: {name} cannot come back.", { name });
+  }
+  if (to === "open" || state.lobby.botsOpen) {
+    return _("{name} may take the seat again through the invite link.", { name });
+  }
+  return _(
+    "{name} cannot take this seat back: at this table newcomers may not take a bot's seat.",
+    { name },
+  );
+}
+
+function confirmation(asked, view) {
+  const id = `host-confirm-${asked.seat}`;
+  return h(
+    "div",
+    {
+      class: "host-confirm",
+      role: "group",
+      "aria-labelledby": `${id}-q`,
+      "aria-describedby": `${id}-text`,
+      dataset: { testid: id },
+    },
+    h("p", { id: `${id}-q`, class: "host-confirm-q" },
+      _(REMOVAL_QUESTION[asked.to], { name: asked.name })),
+    h("p", { id: `${id}-text` },
+      _(REMOVAL_TEXT[asked.to], { name: asked.name }), " ", wayBackText(asked, view)),
+    h("span", { class: "row" },
+      button(_("Remove {name}", { name: asked.name }), `host-confirm-yes-${asked.seat}`, () =>
+        confirmRemoval(), "danger"),
+      button(_("Cancel"), `host-confirm-cancel-${asked.seat}`, () => cancelRemoval()),
+    ),
+  );
+}
+
+function askRemoval(seat, to) {
+  host.confirming = { seat: seat.index, to, name: seat.name };
+  drawDialog(state.view);
+  $(`[data-testid="host-confirm-cancel-${seat.index}"]`)?.focus();
+}
+
+function cancelRemoval() {
+  const asked = host.confirming;
+  if (!asked) return;
+  host.confirming = null;
+  drawDialog(state.view);
+  $(`[data-testid="host-remove-${asked.to}-${asked.seat}"]`)?.focus();
+}
+
+async function confirmRemoval() {
+  const asked = host.confirming;
+  if (!asked) return;
+  host.confirming = null;
+  await post("remove", { seat: asked.seat, to: asked.to });
+  drawDialog(state.view);
+  if ($("#host-dialog").open) $("#host-title").focus();
+}
+
+const button = (label, testid, onclick, style = "ghost") =>
+  h("button", { type: "button", class: style, dataset: { testid }, onclick }, label);
+
+// The removed person: the table's info (which also drops their dead seat cookie) says whether
+// a newcomer may sit down now; the page says so, with the invite link when they may.
+async function tellWayBack() {
+  const response = await fetch(state.api, { cache: "no-store" }).catch(() => null);
+  if (!response?.ok) return;
+  const info = await response.json();
+  const may = !info.closed_to_newcomers && info.seats.some(takeable);
+  $("#removed-way-back").textContent = may
+    ? _("You may take a seat at this table again through the invite link.")
+    : info.closed_to_newcomers
+      ? _("The host closed the table to newcomers: you cannot come back through the invite link.")
+      : _(
+        "No seat is open to newcomers now: you cannot come back through the invite link unless the host opens one.",
+      );
+  const link = $("#removed-rejoin");
+  link.href = `/t/${encodeURIComponent(state.code)}`;
+  link.hidden = !may;
+}
 
 async function post(path, body = null, done = null) {
   const response = await fetch(api(path), {

@@ -14,17 +14,19 @@ import { beginJoin, chooseSeat, endJoin, loseSeat, state } from "./state.js";
 // table info fetched at start (`occupied`, `name`, `bot`, `bot_level` per seat).
 export function lobbySeats(info, view) {
   if (!view?.seats) return info.seats;
-  return view.seats.map((seat) => ({
+  return view.seats.map((seat, index) => ({
     occupied: seat.name !== null && seat.name !== undefined,
     name: seat.name,
     bot: seat.bot,
     bot_level: seat.bot_level,
+    opened: Boolean(info.seats?.[index]?.opened),
   }));
 }
 
 // A person may take a free seat or, unless the host said no, a bot's (the bot leaves from the
-// next action on).
-export const takeable = (seat) => Boolean(seat) && (!seat.occupied || (seat.bot && state.lobby.botsOpen));
+// next action on); a bot's seat the host opened for someone new in any case.
+export const takeable = (seat) =>
+  Boolean(seat) && (!seat.occupied || (seat.bot && (state.lobby.botsOpen || Boolean(seat.opened))));
 const indexes = (seats, test) => seats.map((s, i) => (test(s) ? i : null)).filter((i) => i !== null);
 const freeSeats = (seats) => indexes(seats, (s) => !s.occupied);
 

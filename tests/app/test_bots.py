@@ -145,6 +145,7 @@ def test_only_the_host_seats_bots(client: TestClient) -> None:
         "bot_level": "search",
         "connected": False,
         "bot_playing": False,
+        "opened": False,  # a bot's seat the host opened for someone new
     }
     assert add_bot(client, other_code, None, headers=bearer).json()["seat"] == 0
 

@@ -188,3 +188,40 @@ def test_an_opened_seat_is_taken_by_a_newcomer(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{code}?token={taken.json()['token']}") as ws:
         view = view_at(ws, 0)
         assert view["view"]["seats"][1]["name"] == "Dora"
+
+
+def test_the_removed_person_learns_from_the_info_whether_the_invite_link_seats_them(
+    client: TestClient,
+) -> None:
+    """Issue 38.6: the info says which seats a newcomer may take (``opened``, and
+    ``closed_to_newcomers``), and drops the removed person's dead seat cookie."""
+    body = client.post("/api/tables", json={"players": 3, "newcomers_take_bots": False}).json()
+    code, host = body["invite_code"], body["host_token"]
+    client.cookies.clear()
+    seats = [join(client, code, name, seat) for seat, name in enumerate(("Anna", "Bert", "Cleo"))]
+    client.cookies.clear()
+    for seat, to in ((1, "bot"), (2, "open")):
+        removed = client.post(
+            f"/api/tables/{code}/host/remove", json={"seat": seat, "to": to}, **as_host(host)
+        )
+        assert removed.status_code == 200, removed.text
+    info = client.get(f"/api/tables/{code}").json()
+    assert [seat["opened"] for seat in info["seats"]] == [False, False, True]
+    assert info["closed_to_newcomers"] is False
+    # Bert's browser: its cookie holds no seat any more, and the info expires it.
+    client.cookies.set(f"mu_seat_{code}", seats[1])
+    answer = client.get(f"/api/tables/{code}")
+    assert answer.json()["you"] is None
+    assert f"mu_seat_{code}=" in answer.headers["set-cookie"]
+    assert "Max-Age=0" in answer.headers["set-cookie"]
+    # Anna's cookie still holds her seat: left alone.
+    client.cookies.set(f"mu_seat_{code}", seats[0])
+    answer = client.get(f"/api/tables/{code}")
+    assert answer.json()["you"] == 0 and "set-cookie" not in answer.headers
+    client.cookies.clear()
+    client.post(
+        f"/api/tables/{code}/host/close",
+        json={"newcomers": True, "spectators": False},
+        **as_host(host),
+    )
+    assert client.get(f"/api/tables/{code}").json()["closed_to_newcomers"] is True

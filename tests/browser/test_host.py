@@ -58,6 +58,7 @@ def test_removing_a_person_seen_from_both_sides(
     assert_accessible(anna, "host dialog")
     screenshots.take(anna, "host-dialog.png")
     dialog.get_by_test_id("host-remove-bot-1").click()
+    dialog.get_by_test_id("host-confirm-yes-1").click()  # it asks first (issue 38.6)
 
     # Bert's side: told, offered the home page, no reconnecting.
     removed = bert.get_by_test_id("removed")
@@ -70,7 +71,7 @@ def test_removing_a_person_seen_from_both_sides(
     expect(anna.get_by_test_id("host-note")).to_have_text("Anna gave Bert's seat to a bot.")
     expect(cleo.get_by_test_id("host-note")).to_contain_text("Anna")
     screenshots.take(cleo, "host-removed-seen-360.png")
-    # Bert's browser cannot come back: its seat cookie is dead.
+    # Bert's seat cookie is dead: his browser comes back as a newcomer's, not to the board.
     bert.goto(f"{server.base_url}/t/{code}")
     expect(bert.get_by_test_id("board")).to_be_hidden(timeout=3000)
 

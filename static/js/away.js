@@ -2,17 +2,25 @@
 // bot takes over their seat (the server sends that time in the view: `takeover_at`); then the
 // seat says "bot playing" until they are back. Your own page, when its connection is lost, offers
 // "I'm back" to reconnect at once; reconnecting is all it takes to play again yourself.
+//
+// Your own line: the socket listens closely while your move is awaited or on its way, so a
+// network that dies then is noticed within seconds (net.js); its loss and its return are said
+// to a screen reader (the banner in sight is table.js's).
+import { announce } from "./announce.js";
 import { $, h } from "./dom.js";
 import { _ } from "./i18n.js";
 import { seatName } from "./names.js";
-import { state } from "./state.js";
+import { isSeated, state } from "./state.js";
 
 // The feature (docs/client.md, "Features"). `page`: {reconnect(), redrawSeats()}.
 export function awayFeature(page) {
   $("#btn-back").addEventListener("click", page.reconnect);
   return {
     name: "away",
-    render: (current) => tickWhileCounting(page, current),
+    render: (current) => {
+      tickWhileCounting(page, current);
+      watchLine(current);
+    },
     seatExtra: countdownAt,
   };
 }
@@ -38,6 +46,26 @@ function tickWhileCounting(page, { view }) {
     }
     page.redrawSeats();
   }, 1000);
+}
+
+const yourMove = (view) =>
+  Boolean(view?.prompt) && isSeated(view) && view.to_move === view.seat && !view.game_over;
+
+function watchLine({ view }) {
+  const { socket } = state;
+  if (!socket) return;
+  if (socket !== state.away.socket) {
+    state.away.socket = socket;
+    socket.addEventListener("status", ({ detail }) => sayLine(detail.connected));
+  }
+  socket.watchClosely(yourMove(view) || state.pending);
+}
+
+function sayLine(connected) {
+  const away = state.away;
+  if (connected && away.lost) announce(_("Connected again."));
+  if (!connected) announce(_("Connection lost. Reconnecting…"));
+  away.lost = !connected;
 }
 
 function countdownAt({ view }, seat) {

@@ -23,14 +23,17 @@ export const state = {
   // A just-won trick kept in the middle for a moment, then sliding to its winner.
   trick: { showing: null, collecting: false, showTimer: 0, collectTimer: 0, onFelt: new Set() },
   talk: { lines: [], seen: 0, bubbles: new Map(), muted: new Set() },
-  away: { ticker: 0 },
+  // Drop-outs and your own line (away.js): the countdown's ticker, the socket whose changes it
+  // hears, whether that line is lost.
+  away: { ticker: 0, socket: null, lost: false },
   undo: { request: null, timer: 0 },
   again: { next: null, busy: false, declined: false },
   // The announcer (announce.js): the view last compared, the decision last announced.
   announce: { seen: null, decision: null },
   // The host's dialog (host.js): the host event last shown, whether this page asked for the host
-  // cookie, whether "Delete" was pressed once (the second press deletes).
-  host: { shownEvent: null, claimed: false, deleteArmed: false },
+  // cookie, whether "Delete" was pressed once (the second press deletes), the removal being
+  // confirmed, what the people list was last drawn from.
+  host: { shownEvent: null, claimed: false, deleteArmed: false, confirming: null, drawn: null },
   // Keyboard play (keys.js): the decision last given the focus (events.decisionKey).
   keys: { focused: null },
 };

@@ -70,8 +70,9 @@ def test_away_countdown_takeover_and_reclaim(
     expect(banner).to_be_visible(timeout=5000)
     expect(anna.get_by_test_id("away-1")).to_be_visible()
     screenshots.take(ben, f"dropout-banner-{viewport['width']}.png")
-    # The page tries again after 0.25, 0.5, 1, 2 s, then every 3 s: just after its fifth
-    # refused try the next one is 3 s away, so the reconnection below is the button's.
+    # The page tries again after 0.25, 0.5, 1, 2 s, then every 2.5 s (each ±50 %): just after
+    # its fifth refused try the next one is 1.25 s away or more, so the reconnection below is
+    # the button's (the count of sockets opened says so).
     for _ in range(1500):  # 30 s at most
         if line.refused >= 5:
             break
@@ -80,7 +81,7 @@ def test_away_countdown_takeover_and_reclaim(
     line.down = False
     tries = line.opened
     ben.get_by_test_id("im-back").click()
-    expect(banner).to_be_hidden(timeout=2500)  # before the next automatic try, 3 s off
+    expect(banner).to_be_hidden(timeout=2500)
     assert line.opened == tries + 1
     expect(anna.get_by_test_id("away-1")).to_have_count(0)
 

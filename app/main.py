@@ -163,7 +163,6 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(health.router)
     app.include_router(web.router)
     app.include_router(lesson.router)
-    catalog.load()  # a broken catalog stops the app here, not a page later
     app.include_router(catalog.router)
     app.include_router(rules.router)
     app.include_router(pwa.router)

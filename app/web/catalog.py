@@ -3,8 +3,7 @@
 The scripts in ``static/js`` mark their English texts with ``_("…")``, ``ngettext("…", "…", n)``
 and ``N_("…")``; Babel extracts them into the ``client`` domain next to the templates' catalogs
 (``app/web/translations/<lang>/LC_MESSAGES/client.po``, commands in ``app/web/babel.cfg``). This
-module reads each language's ``.po`` once (:func:`load`, which ``create_app`` calls: a broken
-catalog stops the app from being made, not a page later) and serves it in the shape
+module reads each language's ``.po`` once, when it is imported, and serves it in the shape
 ``static/js/i18n.js`` looks texts up in::
 
     {"lang": "de", "messages": {"Pass": "Passen",
@@ -18,7 +17,6 @@ language. Untranslated and fuzzy entries are left out: the script falls back to 
 
 from __future__ import annotations
 
-import functools
 import gettext
 import hashlib
 import json
@@ -87,11 +85,8 @@ def _serve(lang: str) -> _Served:
     return _Served(body, f'"{hashlib.sha256(body).hexdigest()[:32]}"')
 
 
-@functools.cache
-def load() -> dict[str, _Served]:
-    """Every language's served catalog, read once per process (not on import: importing the
-    app stays quick for the processes that never serve a script)."""
-    return {lang: _serve(lang) for lang in i18n.LANGUAGES}
+# Built when the app starts, so a broken catalog stops it instead of a page.
+_CATALOGS = {lang: _serve(lang) for lang in i18n.LANGUAGES}
 
 
 def _matches(etag: str, if_none_match: str) -> bool:
@@ -105,7 +100,7 @@ def client_catalog(
     lang: str, if_none_match: Annotated[str | None, Header(max_length=1024)] = None
 ) -> Response:
     """One language's script strings (see the module docstring for the shape)."""
-    served = load().get(lang)
+    served = _CATALOGS.get(lang)
     if served is None:
         return JSONResponse({"detail": "no catalog for this language"}, status_code=404)
     headers = {"Cache-Control": f"public, max-age={MAX_AGE_SECONDS}", "ETag": served.etag}

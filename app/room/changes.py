@@ -1,7 +1,7 @@
 """The changes a seat makes to a live table, each a build function for :meth:`Room.apply`.
 
 A build function reads the table as it is under the room's lock and answers with an
-:class:`~app.room.room.Edit`: the table after, the rows to commit, the caller's reply (or
+:class:`~app.room.edit.Edit`: the table after, the rows to commit, the caller's reply (or
 only a reply: nothing changes). It is pure but for the undo's bookkeeping, and the room may
 run it twice (once more after another process wrote first), so it reads nothing but ``live``.
 
@@ -19,23 +19,11 @@ from app.protocol.inbound import ErrorCode, Refusal
 from app.room import eviction, seating
 from app.room.edit import Build, Edit
 from app.room.room import Room
-from app.room.seating import SeatUnavailable
+from app.room.seating import SeatUnavailable, holds, not_yours
 from app.tables import live as tables_live
 from app.tables.live import LiveTable
 from app.tables.rows import ActionRow
 from app.tables.writer import Acting, Change, StaleWrite
-
-
-def holds(live: LiveTable, seat: int, token_hash: str) -> bool:
-    """Whether the token (its hash) still holds ``seat`` in this copy of the table."""
-    info = live.seats[seat] if 0 <= seat < len(live.seats) else None
-    return info is not None and info.token_hash == token_hash
-
-
-def not_yours(version: int) -> Refusal:
-    """The acting token no longer holds its seat (removed, replaced): the client's view is
-    stale; its socket is being closed (``eviction.py``)."""
-    return Refusal(ErrorCode.STALE_VERSION, f"version {version}: this seat is no longer yours")
 
 
 def play(seat: int, version: int, action: engine.Action, token_hash: str) -> Build[Refusal | None]:

@@ -6,7 +6,7 @@ through its single writer (``Room.join``).
 
 from __future__ import annotations
 
-from app.protocol.inbound import ErrorCode
+from app.protocol.inbound import ErrorCode, Refusal
 from app.tables import live as tables_live
 from app.tables import tokens
 from app.tables.live import LiveTable, SeatInfo
@@ -20,6 +20,18 @@ class SeatUnavailable(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def holds(live: LiveTable, seat: int, token_hash: str) -> bool:
+    """Whether the token (its hash) still holds ``seat`` in this copy of the table."""
+    info = live.seats[seat] if 0 <= seat < len(live.seats) else None
+    return info is not None and info.token_hash == token_hash
+
+
+def not_yours(version: int) -> Refusal:
+    """The acting token no longer holds its seat (removed, replaced): the client's view is
+    stale; its socket is being closed (``eviction.py``)."""
+    return Refusal(ErrorCode.STALE_VERSION, f"version {version}: this seat is no longer yours")
 
 
 def pick_seat(

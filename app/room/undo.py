@@ -20,7 +20,7 @@ from app.protocol import messages, wire
 from app.protocol.inbound import ErrorCode, Refusal
 from app.protocol.messages import ServerMessage, UndoOut, UndoState
 from app.protocol.present import Snapshot
-from app.room import consent
+from app.room import consent, seating
 from app.room.consent import UndoRequest
 from app.room.edit import Build, Edit
 from app.tables import live as tables_live
@@ -85,9 +85,8 @@ class UndoByConsent:
             if live.undoable is None or live.undoable.seat != seat:
                 message = "only the last move can be taken back, by its player"
                 return Edit(Refusal(ErrorCode.NOTHING_TO_UNDO, message))
-            info = live.seats[seat]
-            if info is None or info.token_hash != token_hash:
-                return Edit(Refusal(ErrorCode.STALE_VERSION, "this seat is no longer yours"))
+            if not seating.holds(live, seat, token_hash):
+                return Edit(seating.not_yours(version))
             if self._request is not None or self._remote_request() is not None:
                 return Edit(
                     Refusal(ErrorCode.UNDO_PENDING, "another undo request is being decided")

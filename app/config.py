@@ -78,6 +78,10 @@ class Settings(BaseSettings):
     ws_deflate: bool = True
     # Bots wait this long before each move, so people can follow the table; tests set 0.
     bot_delay_ms: int = 700
+    # A completed trick stays whole on the felt at least this long (the pages get it as
+    # ``data-trick-pause-ms``): a bot that leads the next trick, or opens the next hand, waits
+    # this long instead of ``bot_delay_ms``; a person's next card waits in the browser.
+    trick_pause_ms: int = Field(default=1200, ge=0)
     # Background jobs (docs/operations.md, "Background jobs": reviews, reminders). This many
     # hand-review pool processes per process that runs jobs; 0: this web process runs no jobs
     # (``python -m app.worker`` does, which uses at least 1 pool process).

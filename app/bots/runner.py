@@ -6,9 +6,10 @@ the room's changes (a commit, a reload, a presence change, an undo request) wake
 which then
 
 1. notes who is away and which away people a bot stands in for (takeover, shown in views),
-2. if the seat to move is a bot (or a stand-in), waits a short natural delay, checks that the
-   table has not moved on meanwhile, and asks the bot with **that seat's** ``engine.view``
-   only (in a worker thread, so a search never blocks the event loop),
+2. if the seat to move is a bot (or a stand-in), waits a short natural delay (longer when it
+   is to lead after a completed trick, so everyone sees that trick: ``TRICK_PAUSE_MS``),
+   checks that the table has not moved on meanwhile, and asks the bot with **that seat's**
+   ``engine.view`` only (in a worker thread, so a search never blocks the event loop),
 3. submits the answer with ``Room.act`` on the version it decided on; a stale answer only
    means a person acted (or took the seat) first, and the loop looks again.
 
@@ -44,6 +45,7 @@ from app.tables import repository
 from app.tables.live import LiveTable
 from app.tables.store import Store
 from engine.bots import DEFAULT_LEVEL, LEVELS, Bot, make_bot, random_action
+from engine.state import AUCTION, PLAY
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +84,7 @@ class TableBots:
         self._room = room
         self._runner = runner
         self._delay = runner.delay
+        self._pause = runner.pause
         self._wake = asyncio.Event()
         self._stopping = False  # the process is shutting down
         self._driving = False  # this process holds the table's lease (and read the clock)
@@ -157,14 +160,36 @@ class TableBots:
         turn = self._due(room)
         if turn is None:
             return deadline
-        if self._delay:
-            await asyncio.sleep(self._delay)
+        wait = self._pause if self._after_trick(room) else self._delay
+        if wait:
+            # Outside the room's lock and any transaction: the others may act meanwhile.
+            await asyncio.sleep(wait)
             # Someone may have acted, taken the seat or come back meanwhile: look again.
             await self._clock.update(room)
             if self._due(room) != turn or not self._runner.drivers.drives(room.live.table_id):
                 return 0
         await self._move(room, turn)
         return 0
+
+    @staticmethod
+    def _after_trick(room: Room) -> bool:
+        """Whether the seat to move opens something right after a completed trick: the next
+        trick, or the next hand's auction after a hand played to its last trick. The runner
+        looks at the table as soon as it changes, so waiting the pause from now waits at least
+        that long from the trick's completion."""
+        live = room.live
+        hand = live.hand
+        if hand is None:
+            return False
+        if hand.phase_id == PLAY:
+            return not hand.trick and bool(hand.tricks)
+        last = live.game.last_result
+        return (
+            hand.phase_id == AUCTION
+            and not hand.auction_log
+            and last is not None
+            and last.kind == engine.Outcome.PLAYED
+        )
 
     # -- moving ---------------------------------------------------------------------------
 
@@ -226,9 +251,14 @@ class BotRunner(RoomListener):
     """All bot-driven tables of this process (``app.state.bots``); it listens to every room
     (registered with the hub by the app)."""
 
-    def __init__(self, *, store: Store, delay_ms: int, drivers: Drivers | None = None) -> None:
+    def __init__(
+        self, *, store: Store, delay_ms: int, pause_ms: int = 0, drivers: Drivers | None = None
+    ) -> None:
         self.store = store  # the tables' database: deal seeds for decision seeds
         self.delay = max(0, delay_ms) / 1000  # seconds before each move
+        # Seconds before leading after a completed trick (``TRICK_PAUSE_MS``); never shorter
+        # than the usual delay.
+        self.pause = max(self.delay, max(0, pause_ms) / 1000)
         # Which tables this process drives (several processes: leases; else every one).
         self.drivers = drivers or Always()
         self._tables: dict[str, TableBots] = {}

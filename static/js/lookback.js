@@ -1,5 +1,7 @@
 // "Look back": what everyone at the table has seen of the hand so far, in one dialog: the tricks
 // already played (newest first, from the view's `tricks`) and the whole auction (`auction`).
+// Until the next hand's first trick starts it also shows the hand before, as the history has it
+// (`GET /api/tables/{code}/hands/{n}`: the same tricks and auction, all open).
 import { cardFace } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
@@ -12,17 +14,57 @@ export function lookBackFeature() {
   return { name: "lookback" };
 }
 
-function showLookBack(view) {
+// Finished hands as the history serves them (a finished hand never changes), by number.
+const hands = new Map();
+
+export async function finishedHand(code, number) {
+  if (!hands.has(number)) {
+    const url = `/api/tables/${encodeURIComponent(code)}/hands/${number}`;
+    const load = async () => {
+      const response = await fetch(url, { cache: "no-store" }).catch(() => null);
+      return response?.ok ? response.json() : null;
+    };
+    // The hand is written with the change that ends it; a second ask covers a slow reader.
+    const hand = (await load()) ?? (await new Promise((go) => setTimeout(go, 300)).then(load));
+    if (!hand) return null;
+    hands.set(number, hand);
+  }
+  return hands.get(number);
+}
+
+// The hand before, while the new one has no trick yet.
+const previousNumber = (view) => {
+  const n = view.hand_number ?? 1;
+  return n > 1 && !view.game_over && !view.tricks?.length && !view.trick?.length ? n - 1 : null;
+};
+
+async function showLookBack(view) {
   const dialog = $("#lookback");
+  const number = previousNumber(view);
+  const before = number ? await finishedHand(state.code, number) : null;
   fill(
     $(".dialog-body", dialog),
+    before ? previousHand(view, number, before) : null,
     h("h2", {}, _("Hand {n} so far", { n: view.hand_number ?? 1 })),
-    h("h3", {}, _("Tricks")),
-    tricksList(view),
+    before ? null : [h("h3", {}, _("Tricks")), tricksList(view)],
     h("h3", {}, _("Auction")),
     auctionList(view),
   );
-  dialog.showModal();
+  if (!dialog.open) dialog.showModal();
+}
+
+function previousHand(view, number, hand) {
+  // The history's hand holds what the view holds: the same tricks and auction.
+  const shown = { ...view, tricks: hand.tricks, auction: hand.auction };
+  return h(
+    "section",
+    { class: "look-previous", dataset: { testid: "look-back-previous" } },
+    h("h2", {}, _("Hand {n}", { n: number })),
+    h("h3", {}, _("Tricks")),
+    tricksList(shown),
+    h("h3", {}, _("Auction")),
+    auctionList(shown),
+  );
 }
 
 function tricksList(view) {

@@ -20,8 +20,10 @@ export const state = {
   pending: false, // an action is on its way: the controls stay locked until the answer
   hint: null, // the latest beginner hint ({version, action, value, runner_up, worlds})
   hintPending: false,
-  // A just-won trick kept in the middle for a moment, then sliding to its winner.
-  trick: { showing: null, collecting: false, showTimer: 0, collectTimer: 0, onFelt: new Set() },
+  // A just-won trick kept in the middle for a moment, then sliding to its winner (felt.js);
+  // `queue`: tricks completed meanwhile, shown next; `after`: what waits until they have been
+  // seen (the hand's summary).
+  trick: { showing: null, collecting: false, showTimer: 0, collectTimer: 0, onFelt: new Set(), queue: [], after: [] },
   talk: { lines: [], seen: 0, bubbles: new Map(), muted: new Set() },
   // Drop-outs and your own line (away.js): the countdown's ticker, the socket whose changes it
   // hears, whether that line is lost.

@@ -11,6 +11,52 @@ const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const seatsOf = (view) => Array.from({ length: view.players }, (_, i) => i);
 const WINNING_TEAM = { crown: N_("The Crown's team wins."), shield: N_("The Shield's team wins.") };
 
+// The headline of a played hand, from the reader's side: their own team, or the leading team
+// (the Chief's, or the Crown's in the revised edition) seen from the other side or by a
+// spectator. The goal's numbers: "41 of 32".
+const TEAM_MADE = {
+  chief: N_("The Chief's team made it: {points} of {goal}"),
+  crown: N_("The Crown's team made it: {points} of {goal}"),
+};
+const TEAM_SHORT = {
+  chief: N_("The Chief's team fell short: {points} of {goal}"),
+  crown: N_("The Crown's team fell short: {points} of {goal}"),
+};
+const TEAM_SHORT_YOU_WIN = {
+  chief: N_("The Chief's team fell short – you win"),
+  crown: N_("The Shield's team wins – you too"),
+};
+
+export function headline(view, r) {
+  const vars = { points: r.team_points, goal: r.team_goal };
+  const seat = view.seat;
+  const role = view.roles?.chief === "crown" ? "crown" : "chief";
+  const team = r.team ?? [];
+  if (seat !== null && seat !== undefined && team.includes(seat)) {
+    if (team.length === 1)
+      return r.success ? _("You made it: {points} of {goal}", vars) : _("You fell short: {points} of {goal}", vars);
+    return r.success
+      ? _("Your team made it: {points} of {goal}", vars)
+      : _("Your team fell short: {points} of {goal}", vars);
+  }
+  if (r.success) return _(TEAM_MADE[role], vars);
+  const opponent = seat !== null && seat !== undefined && (r.opponents ?? []).includes(seat);
+  // Where a failed team pays no penalty (the revised edition), only a Shield's team wins.
+  const youWin = opponent && (variantOf(r.variant)?.penalties === false ? r.winning_team === "shield" : true);
+  return youWin ? _(TEAM_SHORT_YOU_WIN[role], vars) : _(TEAM_SHORT[role], vars);
+}
+
+// The game's end, from the reader's side: who won.
+export function gameHeadline(view) {
+  const winners = view.winners ?? [];
+  const mine = winners.includes(view.seat);
+  const others = winners.filter((seat) => seat !== view.seat).map((seat) => seatName(view, seat));
+  if (mine && !others.length) return _("You win the game!");
+  if (mine) return _("You and {names} win the game!", { names: others.join(", ") });
+  if (!winners.length) return _("Game over");
+  return ngettext("{names} wins the game!", "{names} win the game!", winners.length, { names: others.join(", ") });
+}
+
 export async function fetchSheet(code) {
   const response = await fetch(`/api/tables/${encodeURIComponent(code)}/scoresheet`);
   return response.ok ? response.json() : null;
@@ -183,7 +229,8 @@ export function summaryContent(view, code) {
   ];
   if (view.game_over)
     return [
-      h("h2", {}, _("Game over")),
+      h("p", { class: "kicker" }, _("Game over")),
+      h("h2", { dataset: { testid: "summary-headline" } }, gameHeadline(view)),
       winnersLine(view),
       h("h3", {}, _("Final standings")),
       standings(view),
@@ -193,8 +240,11 @@ export function summaryContent(view, code) {
       ...sheet,
     ];
   const finished = (view.hand_number ?? 2) - 1;
+  const over = _("Hand {n} is over", { n: finished });
+  const played = r?.kind === "played" && r.team_goal !== null && r.team_goal !== undefined;
   return [
-    h("h2", {}, _("Hand {n} is over", { n: finished })),
+    played ? h("p", { class: "kicker" }, over) : null,
+    h("h2", { dataset: { testid: "summary-headline" } }, played ? headline(view, r) : over),
     r ? handStory(view, r, true) : null,
     r ? reviewLink(code, finished) : null,
     ...sheet,

@@ -4,7 +4,7 @@
 import { $, copyField, fill, h } from "./dom.js";
 import { _ } from "./i18n.js";
 import { isMuted, setMuted, unlockAudioOnGesture } from "./sound.js";
-import { state } from "./state.js";
+import { isSeated, state } from "./state.js";
 import { fetchSheet, sheetLink, sheetTable, summaryContent } from "./summary.js";
 
 // Links stored before the token moved out of the path (/t/CODE/rejoin/TOKEN) in the new form.
@@ -49,8 +49,14 @@ export function openSummary(view) {
   const body = $(".dialog-body", dialog);
   fill(body, ...summaryContent(view, state.code));
   dialog.dataset.kind = view.game_over ? "game-end" : "hand";
-  $("[data-testid=summary-close]", dialog).textContent = view.game_over ? _("Close") : _("Continue");
+  const close = $("[data-testid=summary-close]", dialog);
+  close.textContent = view.game_over ? _("Close") : _("Continue");
+  // At the game's end "Play again" (again.js) is the one primary action of a seated player.
+  const again = view.game_over && isSeated(view);
+  close.classList.toggle("primary", !again);
+  close.classList.toggle("ghost", again);
   if (!dialog.open) dialog.showModal();
+  if (again) $("[data-testid=play-again]", dialog)?.focus();
   fillSheet($(".sheet-slot", body), view);
 }
 

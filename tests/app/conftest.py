@@ -7,6 +7,7 @@ that variant is skipped (and CI, which sets ``MU_REQUIRE_POSTGRES``, then fails 
 from __future__ import annotations
 
 import itertools
+import os
 import warnings
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -28,6 +29,11 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 AppFactory = Callable[..., FastAPI]
+
+# A bot leading after a completed trick waits TRICK_PAUSE_MS (1200 by default): no test here
+# waits that long unless it sets the pause itself (this reaches Settings() and the servers
+# the tests start as processes alike).
+os.environ.setdefault("TRICK_PAUSE_MS", "0")
 
 
 @pytest.fixture(

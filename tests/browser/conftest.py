@@ -37,6 +37,9 @@ STARTUP_S = 60
 # The shared server's bots wait this long before they move: a hand against bots takes seconds,
 # and every state still reaches the pages (they follow the versions, not the clock).
 QUICK_BOTS_MS = "30"
+# A completed trick stays on the felt this long (TRICK_PAUSE_MS, 1200 by default): short for
+# every server here but the one of the tests about that pause (test_trick_and_hand_end.py).
+QUICK_PAUSE_MS = "60"
 
 
 def _free_port() -> int:
@@ -55,6 +58,7 @@ class Server:
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "RATE_LIMITS": "false"}
         # Hand reviews cost seconds of CPU per hand: only the review tests' server runs them.
         self.env.setdefault("REVIEW_WORKERS", "0")
+        self.env.setdefault("TRICK_PAUSE_MS", QUICK_PAUSE_MS)
         self.env.pop("BASE_URL", None)  # invite links must point at this server
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -82,6 +82,13 @@ def _lobby(browser: Browser, server: Server, camera: Camera, players: int, lang:
     host.context.close()
 
 
+def _set_pause(pages: list[Page], ms: str) -> None:
+    """How long these pages hold a won trick (the page's data-trick-pause-ms, read by felt.js
+    for every trick)."""
+    for page in pages:
+        page.evaluate("ms => { document.getElementById('app').dataset.trickPauseMs = ms; }", ms)
+
+
 def _shoot_summary(
     camera: Camera, table: ScriptedTable, pages: list[Page], page: Page, moment: str, shows: str
 ) -> None:
@@ -144,15 +151,19 @@ def test_screenshots_of_an_evening(
         newcomer.context.close()
 
         # A trick just won: shot at once, before it moves to its winner (one size per trick).
+        # The suite's server holds a won trick only briefly (TRICK_PAUSE_MS, quick for the
+        # tests); these pages hold it as long as a real table does, for the camera.
+        pause = pages[0].evaluate("document.getElementById('app').dataset.trickPauseMs")
+        _set_pause(pages, "2000")
         for size in SIZES:
             table.play_until(lambda view: len(view["trick"]) == players - 1)
             table.step()
-            # The won trick stays 1.4 s before it moves: look at the winner's page first.
             winner = pages[table.view["last_trick"]["winner"]]
             _follow([winner], table)
             expect(winner.locator("#trick.won")).to_have_count(1)
             camera.shoot(winner, "trick-won", [size])
             _follow(pages, table)
+        _set_pause(pages, pause)
 
         page = pages[0]
         page.get_by_test_id("look-back-button").click()

@@ -33,6 +33,7 @@ from app.history import reviews
 from app.main import create_app, release
 from app.migrate import upgrade_head
 from app.room import changes
+from app.tables import tokens
 from engine.bots import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,9 +73,9 @@ def abandon(url: str) -> None:
     with psycopg.connect(libpq_url(url), autocommit=True) as conn, conn.cursor() as cur:
         for i in range(ABANDONED):
             cur.execute(
-                "INSERT INTO tables (invite_code, options, version) VALUES (%s, %s, 6)"
-                " RETURNING id",
-                (f"abandoned-{i}", '{"players": 5}'),
+                "INSERT INTO tables (invite_code, short_code, options, version)"
+                " VALUES (%s, %s, %s, 6) RETURNING id",
+                (f"abandoned-{i}", tokens.new_short_code(), '{"players": 5}'),
             )
             (tid,) = cur.fetchone()  # type: ignore[misc]
             cur.executemany(

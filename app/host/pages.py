@@ -1,19 +1,23 @@
 """The host's pages: the big-screen table display (``/t/{code}/display``) with its join QR
-code (``/t/{code}/qr.svg``, made here with segno: nothing is fetched from elsewhere), and the
-page of a deleted table (410)."""
+code (``/t/{code}/qr.svg``, made here with segno: nothing is fetched from elsewhere) and its
+short code (``/j/{short}``, or typed on the home page: ``/j?code=…``), and the page of a
+deleted table (410)."""
 
 from __future__ import annotations
 
 import io
 from typing import Annotated
+from urllib.parse import quote
 
 import segno
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi import Path as Path_
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.types import Scope
 
-from app.deps import BaseUrlDep, HubDep
+from app.deps import BaseUrlDep, DbEngineDep, HubDep
+from app.http import ratelimits
+from app.tables import repository, tokens
 from app.web import i18n, templating
 from app.web import pages as web_pages
 from app.web.pages import PageLanguage
@@ -41,21 +45,66 @@ def qr_svg(url: str) -> str:
 
 @router.get("/t/{invite_code}/display", response_class=HTMLResponse)
 async def display(
-    request: Request, invite_code: Code, lang: PageLanguage, hub: HubDep, base_url: BaseUrlDep
+    request: Request,
+    invite_code: Code,
+    lang: PageLanguage,
+    hub: HubDep,
+    base_url: BaseUrlDep,
+    db: DbEngineDep,
 ) -> HTMLResponse:
     """The table for a shared screen: the felt large, no hand, no chat input; a QR code and
     the short code to join from a phone. Follows the table over the spectator socket."""
     await hub.get_room(invite_code)  # 404 for an unknown table
+    short = await repository.short_code(db=db, invite_code=invite_code) or ""
     html = web_pages.render(
         _ENVIRONMENTS,
         "display.html",
         lang,
         path=request.url.path,
         code=invite_code,
-        short=invite_code[:6],
+        short=short.upper(),
+        # Where to type it, as a person reads it off the screen: no scheme.
+        site=base_url.split("://", 1)[-1],
         join_url=join_url(base_url, invite_code),
+        trick_pause_ms=request.app.state.settings.trick_pause_ms,
     )
     return web_pages.respond(html, lang, remember=False, headers=_NO_STORE)
+
+
+@router.get("/j", response_class=HTMLResponse, dependencies=[ratelimits.limited("join")])
+async def short_code_typed(
+    request: Request,
+    lang: PageLanguage,
+    db: DbEngineDep,
+    code: Annotated[str, Query(max_length=64)] = "",
+) -> Response:
+    """The home page's "Have a code?" field: on to the table with this short code."""
+    return await _to_table(request, lang, db, code)
+
+
+@router.get("/j/{short}", response_class=HTMLResponse, dependencies=[ratelimits.limited("join")])
+async def short_address(
+    request: Request,
+    short: Annotated[str, Path_(max_length=64)],
+    lang: PageLanguage,
+    db: DbEngineDep,
+) -> Response:
+    """The short address the display shows: on to the table's invite page."""
+    return await _to_table(request, lang, db, short)
+
+
+async def _to_table(request: Request, lang: str, db: DbEngineDep, typed: str) -> Response:
+    """A redirect to the invite page of the table with the short code ``typed`` (any case),
+    or a page that says no table has it (404), with the field to try again. Lookups count
+    against the address's join rate (app/http/ratelimits.py), so codes cannot be guessed."""
+    short = tokens.read_short_code(typed)
+    found = short and await repository.invite_code_of_short(db=db, short_code=short)
+    if found:
+        return RedirectResponse(f"/t/{quote(found, safe='')}", status_code=303)
+    html = web_pages.render(
+        _ENVIRONMENTS, "nocode.html", lang, path=request.url.path, typed=typed.strip()[:12]
+    )
+    return web_pages.respond(html, lang, remember=False, status_code=404, headers=_NO_STORE)
 
 
 @router.get("/t/{invite_code}/qr.svg")

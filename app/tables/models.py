@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, CreatedAt, Id, JsonType
+from app.tables import tokens
 
 __all__ = ["CreatedAt", "Id", "JsonType", "TableId"]
 
@@ -62,6 +63,11 @@ class Table(Base):
     group_id: Mapped[GroupRef]
     # The invite code of the next game ("Play again"); set once (WHERE next_code IS NULL).
     next_code: Mapped[str | None] = mapped_column(sa.String(64), default=None)
+    # The short code to type on the home page or after /j/ (the display shows it): unique,
+    # made when the table is (tokens.new_short_code), lower case.
+    short_code: Mapped[str] = mapped_column(
+        sa.String(8), unique=True, default=tokens.new_short_code
+    )
 
 
 class Seat(OfTable, Base):

@@ -61,6 +61,20 @@ async def host_token_hash(*, db: AsyncEngine, invite_code: str) -> str | None:
         return (await conn.execute(query)).scalar_one_or_none()
 
 
+async def short_code(*, db: AsyncEngine, invite_code: str) -> str | None:
+    """The table's short code (None: unknown table)."""
+    query = select(Table.short_code).where(Table.invite_code == invite_code)
+    async with db.connect() as conn:
+        return (await conn.execute(query)).scalar_one_or_none()
+
+
+async def invite_code_of_short(*, db: AsyncEngine, short_code: str) -> str | None:
+    """The invite code of the table with this short code (as stored: lower case), if any."""
+    query = select(Table.invite_code).where(Table.short_code == short_code)
+    async with db.connect() as conn:
+        return (await conn.execute(query)).scalar_one_or_none()
+
+
 async def is_host(*, db: AsyncEngine, invite_code: str, token: str | None) -> bool:
     """Whether ``token`` is the table's host token (it may seat bots)."""
     if not token:

@@ -14,6 +14,26 @@ def new_invite_code() -> str:
     return secrets.token_urlsafe(_TOKEN_BYTES)
 
 
+# A table's short code (the TV shows it to be typed): six characters from letters and digits
+# that cannot be mistaken for one another (no 0/o, no 1/l/i), stored in lower case, shown in
+# upper case, read in either. 31**6, about 890 million codes; guessing one is rate-limited.
+SHORT_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+SHORT_LENGTH = 6
+
+
+def new_short_code() -> str:
+    return "".join(secrets.choice(SHORT_ALPHABET) for _ in range(SHORT_LENGTH))
+
+
+def read_short_code(typed: str) -> str | None:
+    """The stored form of a short code as someone typed it (any case, spaces and dashes
+    ignored), or None if it cannot be one."""
+    code = "".join(ch for ch in typed.lower() if ch not in " -")
+    if len(code) != SHORT_LENGTH or any(ch not in SHORT_ALPHABET for ch in code):
+        return None
+    return code
+
+
 def new_seat_token() -> str:
     return secrets.token_urlsafe(_TOKEN_BYTES)
 

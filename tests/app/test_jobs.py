@@ -30,6 +30,7 @@ from app.jobs.rows import NORMAL, REVIEW, JobRow, review_job
 from app.jobs.runner import Handler, JobRunner, Lease
 from app.main import create_app, release
 from app.notify.pace import Reminders
+from app.tables import tokens
 from tests.app import databases
 from tests.app.conftest import counting_seeds
 from tests.app.test_history import AppClient, open_table, play
@@ -289,10 +290,14 @@ async def test_reminders_only_touch_tables_in_play(http: AppClient) -> None:
             tid = (
                 await conn.execute(
                     sa.text(
-                        "INSERT INTO tables (invite_code, options, version) VALUES"
-                        " (:code, :options, 9) RETURNING id"
+                        "INSERT INTO tables (invite_code, short_code, options, version) VALUES"
+                        " (:code, :short, :options, 9) RETURNING id"
                     ),
-                    {"code": code, "options": '{"players": 3, "pace": "correspondence"}'},
+                    {
+                        "code": code,
+                        "short": tokens.new_short_code(),
+                        "options": '{"players": 3, "pace": "correspondence"}',
+                    },
                 )
             ).scalar_one()
             await conn.execute(

@@ -4,9 +4,27 @@
 #   docker run -p 8000:8000 -v mu-data:/data mu-online          # SQLite in the volume
 #   docker compose up                                           # with PostgreSQL 16
 
-# 1. Build the wheel: the code plus its pages, static files, translations and migrations, with
-#    the engine compiled by mypyc (MU_COMPILED=1, hatch_build.py).  gcc and the compiler (the
-#    locked mypy and hatchling from requirements/dev.txt, hashes checked) live in this stage only.
+# 1. The pages' bundle (make bundle; app/web/bundle.py): esbuild, locked in package-lock.json,
+#    run by tools/bundle.py (standard library only) over the scripts, styles and templates.
+#    Node lives in this stage only.
+FROM node:20-slim AS bundle
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends python3 \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tools/bundle.py ./tools/
+COPY app/__init__.py app/resources.py ./app/
+COPY app/web/__init__.py app/web/bundle.py ./app/web/
+COPY static ./static
+COPY templates ./templates
+RUN python3 tools/bundle.py
+
+# 2. Build the wheel: the code plus its pages, static files, the bundle, translations and
+#    migrations, with the engine compiled by mypyc (MU_COMPILED=1, hatch_build.py).  gcc and the
+#    compiler (the locked mypy and hatchling from requirements/dev.txt, hashes checked) live in
+#    this stage only.
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN apt-get update \
@@ -25,11 +43,14 @@ COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
 COPY lessons ./lessons
+COPY --from=bundle /src/bundle ./bundle
 RUN MU_COMPILED=1 pip wheel --no-deps --no-build-isolation --wheel-dir /wheels . \
     && python -c "import zipfile, glob; w, = glob.glob('/wheels/*.whl'); \
-assert any(n.endswith('.so') for n in zipfile.ZipFile(w).namelist()), 'engine not compiled'"
+names = zipfile.ZipFile(w).namelist(); \
+assert any(n.endswith('.so') for n in names), 'engine not compiled'; \
+assert 'app/bundle/manifest.json' in names, 'no bundle'"
 
-# 2. The image: the locked dependencies (hashes checked), then the wheel; no sources, no
+# 3. The image: the locked dependencies (hashes checked), then the wheel; no sources, no
 #    compiler (the compiled engine needs only the C library the image already has).
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \

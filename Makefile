@@ -15,7 +15,7 @@ LOCK_DEV := requirements/dev.txt
 MU_TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export MU_TEST_POSTGRES_URL
 
-.PHONY: help install run test check screenshots lint bench lock compile clean-compiled engine-build
+.PHONY: help install run test check screenshots lint bench lock compile clean-compiled engine-build bundle
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
@@ -62,14 +62,39 @@ clean-compiled:  ## remove the compiled engine: back to the sources alone
 
 engine-build: $(ENGINE_BUILD)
 
-run: $(VENV)/.run engine-build  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
-	$(PY) -m app --host $(HOST) --port $(PORT)
+# The pages' scripts and styles, bundled by esbuild (issue 38, point 8; app/web/bundle.py):
+# one minified file per page in bundle/ (git-ignored), rebuilt when a script, stylesheet or
+# template changed.  esbuild comes from npm, pinned in package-lock.json (`npm ci`).  The app
+# serves the bundle while it matches the sources, else the sources.  `make test` and
+# `make screenshots` build and test it; `make run` serves the sources (edit a script, reload
+# the page) unless MU_BUNDLE=1 (then it builds the bundle and serves it, as the Docker image does).
+MU_BUNDLE ?= 0
+NODE_MODULES := node_modules/.package-lock.json
+BUNDLE_MANIFEST := bundle/manifest.json
+BUNDLE_SOURCES := $(shell find static/js static/css templates -type f)
+
+$(NODE_MODULES): package.json package-lock.json
+	@echo "installing esbuild (npm ci, package-lock.json)"
+	@npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(BUNDLE_MANIFEST): $(BUNDLE_SOURCES) tools/bundle.py app/web/bundle.py $(NODE_MODULES)
+	python3 tools/bundle.py
+
+bundle: $(BUNDLE_MANIFEST)  ## bundle each page's scripts and styles (esbuild from npm; make test does)
+
+ifeq ($(MU_BUNDLE),1)
+RUN_BUNDLE := bundle
+endif
+
+run: $(VENV)/.run engine-build $(RUN_BUNDLE)  ## migrate the database (SQLite by default) and serve on http://$(HOST):$(PORT)
+	MU_BUNDLE=$(MU_BUNDLE) $(PY) -m app --host $(HOST) --port $(PORT)
 
 # One worker per core (pytest-xdist). Each worker launches one Chromium, starts one browser-test
 # server and copies its PostgreSQL databases from one migrated template; tests/conftest.py
 # orders each worker's tests (the slow ones first, the browser tests last).
-test: $(VENV)/.dev engine-build  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
-	$(PY) -m pytest -n auto
+test: $(VENV)/.dev engine-build bundle  ## the whole test suite (engine, server, SQLite + PostgreSQL, browser)
+	MU_BUNDLE=1 $(PY) -m pytest -n auto
 
 # The loop for a working day: the engine's fast tests and the in-process server tests on SQLite
 # (no PostgreSQL, no browser, no server processes, no long random play). The API contract's
@@ -80,8 +105,8 @@ check: $(VENV)/.dev engine-build  ## the working day's loop: engine fast tests a
 	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" --ignore=tests/app/test_api_contract.py \
 	    tests/engine tests/app tests/test_import_cycles.py engine docs
 
-screenshots: $(VENV)/.dev engine-build  ## the browser tests, writing their screenshots to artifacts/screenshots/
-	$(PY) -m pytest -n auto -m browser --screenshots tests/browser
+screenshots: $(VENV)/.dev engine-build bundle  ## the browser tests, writing their screenshots to artifacts/screenshots/
+	MU_BUNDLE=1 $(PY) -m pytest -n auto -m browser --screenshots tests/browser
 
 lint: $(VENV)/.dev  ## ruff and mypy (strict on engine/ and app/)
 	$(VENV)/bin/ruff check .

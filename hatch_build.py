@@ -1,4 +1,5 @@
-"""The wheel's build hook: with ``MU_COMPILED=1`` the wheel carries the engine compiled by mypyc.
+"""The wheel's build hook: with ``MU_COMPILED=1`` the wheel carries the engine compiled by mypyc,
+and, where ``make bundle`` built it, the pages' bundle (``bundle/`` as ``app/bundle``).
 
 Without it (the default, and the published wheel) nothing happens: a pure-Python wheel.  With
 it, setup_mypyc.py compiles the engine in this tree, the wheel takes the extensions, their
@@ -28,7 +29,12 @@ class CompiledEngine(BuildHookInterface):  # type: ignore[type-arg]
         return ["mypy==2.4.1", "setuptools>=65"] if wanted() else []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version == "editable" or not wanted():
+        if self.target_name != "wheel" or version == "editable":
+            return
+        # The pages' bundle (make bundle, app/web/bundle.py), when built: the app serves it.
+        if (Path(self.root) / "bundle" / "manifest.json").is_file():
+            build_data["force_include"][str(Path(self.root) / "bundle")] = "app/bundle"
+        if not wanted():
             return
         sys.path.insert(0, self.root)
         import setup_mypyc

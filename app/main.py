@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from os import PathLike
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
+from starlette.responses import FileResponse, Response
+from starlette.types import Scope
 
 from app import background, db, resources
 from app import logging as log
@@ -40,10 +45,37 @@ from app.room.hub import Hub, secret_seed
 from app.room.room import SeedSource
 from app.tables.store import Store
 from app.tables.writer import create_writer
-from app.web import catalog, pwa, rules
+from app.web import bundle, catalog, pwa, rules
 from app.web import router as web
 
 STATIC_DIR = resources.path("static")
+# The bundle's files have their content's hash in their names: a browser may keep them a year.
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+class Bundle(StaticFiles):
+    """The pages' bundled scripts and styles (app/web/bundle.py), cached long; Brotli-compressed
+    ahead (``.br`` beside each file) for a browser that takes it, else gzipped on the fly."""
+
+    def file_response(
+        self,
+        full_path: str | PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        brotli = f"{os.fspath(full_path)}.br"
+        accepted = Headers(scope=scope).get("accept-encoding", "")
+        if "br" in {part.split(";")[0].strip() for part in accepted.split(",")} and (
+            os.path.isfile(brotli)
+        ):
+            media_type = FileResponse(full_path).media_type
+            headers = {"Content-Encoding": "br", "Vary": "Accept-Encoding"}
+            response: Response = FileResponse(brotli, media_type=media_type, headers=headers)
+        else:
+            response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = IMMUTABLE
+        return response
 
 
 def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_seed) -> FastAPI:
@@ -85,7 +117,12 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
         if settings.multi_process and settings.uses_postgres
         else None
     )
-    runner = BotRunner(store=store, delay_ms=settings.bot_delay_ms, drivers=drivers)
+    runner = BotRunner(
+        store=store,
+        delay_ms=settings.bot_delay_ms,
+        pause_ms=settings.trick_pause_ms,
+        drivers=drivers,
+    )
     notifier = Notifier(db_engine=db_engine, settings=settings)
 
     @asynccontextmanager
@@ -175,6 +212,8 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     if settings.metrics:
         hub = app.state.hub
         metrics.install(app, live=lambda: hub.size, active=lambda: hub.active)
+    if bundle.bundled():  # before /static, which would take its paths too
+        app.mount(bundle.URL.rstrip("/"), Bundle(directory=bundle.FOLDER), name="bundle")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     errors.install_openapi(app)
     app.add_middleware(head.HeadAsGet)  # outermost: every route answers HEAD as its GET

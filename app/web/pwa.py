@@ -2,7 +2,8 @@
 is the whole site) and the page it shows when the network is gone.
 
 The worker's script is ``static/sw.js`` with two lines put in front: the static files to keep
-(every file under ``static/``, listed when the app starts) and a version made from their
+(every file under ``static/``, listed when the app starts; with a bundle, app/web/bundle.py,
+its files instead of the scripts and styles it was made of) and a version made from their
 contents, so a deploy that changes a file makes browsers install the new worker and drop the
 old cache.
 """
@@ -19,7 +20,7 @@ from fastapi import Path as Path_
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from app import resources
-from app.web import i18n, pages, templating
+from app.web import bundle, i18n, pages, templating
 from app.web.pages import PageLanguage
 
 router = APIRouter(include_in_schema=False)
@@ -33,15 +34,22 @@ _ENVIRONMENTS = {lang: templating.environment(i18n.translations(lang)) for lang 
 
 @cache
 def worker_script() -> str:
+    # The pages load the bundle, not its sources: keep what they load.
+    built = bundle.built()
+    sources = {STATIC / folder for folder in bundle.SOURCES} if built else set()
     files = sorted(
         path
         for path in STATIC.rglob("*")
-        if path.is_file() and path.name not in _SKIP and not path.name.startswith(".")
+        if path.is_file()
+        and path.name not in _SKIP
+        and not path.name.startswith(".")
+        and not sources & set(path.parents)
     )
     digest = hashlib.sha256()
-    for path in files:
+    for path in [*files, *(bundle.FOLDER / name for name in sorted(built.values()))]:
         digest.update(path.read_bytes())
     urls = ["/static/" + path.relative_to(STATIC).as_posix() for path in files]
+    urls += [bundle.URL + name for name in sorted(built.values())]
     head = (
         f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
         f"const PRECACHE = {json.dumps(urls)};\n"

@@ -8,6 +8,7 @@ from gettext import NullTranslations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from app import resources
+from app.web import bundle
 
 TEMPLATES = resources.path("templates")
 
@@ -21,4 +22,7 @@ def environment(translations: NullTranslations) -> Environment:
         lstrip_blocks=True,
     )
     env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    # A page's scripts and styles: the bundle's files when built, else the sources.
+    env.globals["asset"] = bundle.asset
+    env.globals["bundled"] = bundle.bundled
     return env

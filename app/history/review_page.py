@@ -160,7 +160,7 @@ def _when(phase: str, trick: int | None, t: Text) -> str:
 
 def sentence(decision: Decision, action: engine.Action, best: engine.Action, names: list[str],
              leads: bool, t: Text, *, yours: bool = False) -> str:  # fmt: skip
-    """ "Trick 4: leading the green 7 cost ~6 points; the red 1 was better." (``yours``: the
+    """ "Trick 4: leading the green 7 cost Anna ~6 points; the red 1 was better." (``yours``: the
     reader's own seat, "cost you")."""
     num = max(1, round(decision.loss))
     parts = {
@@ -176,9 +176,10 @@ def sentence(decision: Decision, action: engine.Action, best: engine.Action, nam
             **parts,
         )
     return t.plural(
-        "%(when)s: %(doing)s cost ~%(num)d point; %(better)s was better.",
-        "%(when)s: %(doing)s cost ~%(num)d points; %(better)s was better.",
+        "%(when)s: %(doing)s cost %(name)s ~%(num)d point; %(better)s was better.",
+        "%(when)s: %(doing)s cost %(name)s ~%(num)d points; %(better)s was better.",
         num,
+        name=names[decision.seat],
         **parts,
     )
 

@@ -96,7 +96,7 @@ def _block(row: engine.SheetRow, t: Text) -> Block:
     else:  # all passed (classic) or a redeal (revised: nobody showed): nothing scored
         kind = "redeal" if row.kind == engine.Outcome.REDEAL else "allpass"
         block.lines.append(Line(kind, "–", [None] * len(row.score)))
-    block.lines.append(Line("saldo", t("Saldo"), list(row.totals)))
+    block.lines.append(Line("saldo", t("Balance"), list(row.totals)))
     return block
 
 

@@ -26,7 +26,7 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, t
 # Marked for extraction (messages domain), translated per request.
 _TITLES = {
     engine.Variant.CLASSIC: N_("Classic Mü"),
-    engine.Variant.REVISED: N_("Revised edition (2024): Crown and Shield"),
+    engine.Variant.REVISED: N_("Crown and Shield (2024 edition)"),
 }
 # A day: the rules change only with a deployment; a script fetches them on every table page.
 MAX_AGE_SECONDS = 24 * 3600

@@ -58,6 +58,7 @@ function restoreFocus(focus) {
     (focus.testid && $(`#prompt [data-testid="${focus.testid}"]:not(:disabled)`)) ||
     $('#me button.card[data-legal="true"]') ||
     $("#prompt button:not(:disabled)") ||
-    $("#me button.card");
+    $("#me button.card") ||
+    $("#me .hand"); // your last card played: the (empty) hand, not the page's body
   target?.focus();
 }

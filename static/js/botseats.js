@@ -11,7 +11,10 @@ import { state } from "./state.js";
 export function drawBotSeats(info, free) {
   const box = $("#host-bots");
   box.hidden = !info.host || !free.length;
-  if (box.hidden) return;
+  if (box.hidden) {
+    refocusAfter = null;
+    return;
+  }
   for (const hint of box.querySelectorAll("[data-bots-open]")) hint.hidden = hint.dataset.botsOpen !== String(state.lobby.botsOpen);
   // A redraw keeps the levels already chosen.
   const levels = Object.fromEntries([...box.querySelectorAll("select")].map((s) => [s.name, s.value]));
@@ -32,6 +35,7 @@ export function drawBotSeats(info, free) {
         "li",
         { dataset: { testid: `bot-seat-${i}` } },
         h("b", {}, seatNumber(i)),
+        h("span", { class: "muted" }, _("free")),
         h(
           "select",
           {
@@ -52,13 +56,29 @@ export function drawBotSeats(info, free) {
           {
             type: "button",
             dataset: { testid: `add-bot-${i}` },
-            onclick: (event) => addBot(i, event.target),
+            onclick: (event) => {
+              refocusAfter = i;
+              addBot(i, event.target);
+            },
           },
           _("Add bot"),
         ),
       ),
     ),
   );
+  refocus(free);
+}
+
+// The seat whose "Add bot" was pressed: once the bot sits there its row is gone, and the focus
+// moves on to the next empty seat's "Add bot" (or the first) instead of falling to the page.
+let refocusAfter = null;
+
+function refocus(free) {
+  if (refocusAfter === null || free.includes(refocusAfter)) return;
+  const next = free.find((seat) => seat > refocusAfter) ?? free[0];
+  refocusAfter = null;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (lost && next !== undefined) $(`[data-testid="add-bot-${next}"]`)?.focus();
 }
 
 // One tap for the host: a bot (at the level chosen beside it) into every empty seat.
@@ -82,6 +102,7 @@ async function addBot(seat, button) {
   if (!response?.ok) {
     toast(response?.status === 409 ? _(SEAT_TAKEN) : _("The bot could not be seated. Try again."));
     button.disabled = false;
+    if (refocusAfter === seat) refocusAfter = null;
   }
 }
 

@@ -74,16 +74,30 @@ export function hintText(view, hint) {
   });
 }
 
+// The cards the hint names, marked in your hand and display (the mark goes with the move: the
+// next version's hint is null).
+function markCards(hint) {
+  const action = hint?.action;
+  const ids = action?.cards ?? (action?.card !== undefined ? [action.card] : []);
+  for (const el of document.querySelectorAll("#me button.card")) {
+    const named = ids.includes(Number(el.dataset.cardId));
+    el.classList.toggle("hinted", named);
+    if (named) el.setAttribute("aria-description", _("suggested by the hint"));
+    else el.removeAttribute("aria-description");
+  }
+}
+
 // The hint box under the prompt: shown on your turn at a table with hints.
 function renderHint(page, { view, info, hint: latest, hintPending, version }) {
   const box = $("#hint");
   const myTurn = Boolean(info?.options?.hints) && isSeated(view) && view.to_move === view.seat && Boolean(view.prompt);
   box.hidden = !myTurn;
+  const hint = myTurn && latest && latest.version === version ? latest : null;
+  markCards(hint);
   if (!myTurn) {
     fill(box);
     return;
   }
-  const hint = latest && latest.version === version ? latest : null;
   fill(
     box,
     h(

@@ -6,8 +6,10 @@
 import { clickCard, drawBoard } from "./board.js";
 import { promptControls } from "./controls.js";
 import { $, fill, h } from "./dom.js";
+import { _ } from "./i18n.js";
 import { noticeTrickWon, renderFelt } from "./felt.js";
 import { wirePractice } from "./lessonpractice.js";
+import { seatName } from "./names.js";
 import { sheetTable } from "./summary.js";
 import * as store from "./state.js";
 import { state } from "./state.js";
@@ -71,9 +73,43 @@ function showCoach(step) {
   $("#coach-show").hidden = !step.move;
   $("#coach-next").hidden = Boolean(step.move) || step.last;
   $("#coach-end").hidden = !step.last;
+  // A step that only explains has one call to action, Next: the table's own controls rest.
+  for (const region of [$("#prompt"), $("#me")]) region.inert = !step.move;
   const sheet = $("#lesson-sheet");
   sheet.hidden = !step.sheet;
-  if (step.sheet) fill($("#lesson-sheet-body"), sheetTable(step.view, step.sheet));
+  if (step.sheet)
+    fill($("#lesson-sheet-body"), sheetTable(step.view, step.sheet), breakdown(step.view, step.sheet));
+}
+
+// The hand's score seat by seat, as the coach's text explains it: card points, the bonus (or
+// penalty), the score.
+function breakdown(view, sheet) {
+  const row = sheet.rows?.at(-1);
+  if (row?.kind !== "played" || !row.card_points) return null;
+  const line = (label, values, testid) =>
+    h(
+      "tr",
+      { dataset: { testid } },
+      h("th", { scope: "row" }, label),
+      ...values.map((v) => h("td", {}, String(v))),
+    );
+  return h(
+    "table",
+    { class: "scores lesson-breakdown", dataset: { testid: "lesson-breakdown" } },
+    h("caption", {}, _("How this hand scored")),
+    h(
+      "thead",
+      {},
+      h("tr", {}, h("td"), ...row.score.map((_v, s) => h("th", { scope: "col" }, seatName(view, s)))),
+    ),
+    h(
+      "tbody",
+      {},
+      line(_("Card points"), row.card_points, "breakdown-points"),
+      line(_("Bonus"), row.bonus, "breakdown-bonus"),
+      line(_("Score"), row.score, "breakdown-score"),
+    ),
+  );
 }
 
 function draw() {
@@ -107,11 +143,27 @@ function moveControls(move) {
 
 function pointAt(step, focus) {
   const target = $(targetOf(step));
-  target?.scrollIntoView({ block: "nearest" });
+  if (target) showBoth($("#coach"), [target, $(".lesson-move")].filter(Boolean));
   if (!focus) return;
-  // The first glowing control in the page's order (Tab goes on from there), else Next.
+  // The first glowing control in the page's order (Tab goes on from there), else Next; already
+  // in view, so the focus does not scroll the explanation away.
   const control = $(".lesson-move") ?? ($("#coach-next").hidden ? null : $("#coach-next"));
-  (control ?? $("#coach-text")).focus?.();
+  (control ?? $("#coach-text")).focus?.({ preventScroll: true });
+}
+
+// The step's explanation and what it points at, both on screen: the smallest scroll that shows
+// the coach's text and the target together, or, where they cannot both fit, the target just
+// under the explanation's text (the buttons may go, the words stay).
+function showBoth(coach, targets) {
+  const text = $("#coach-text").getBoundingClientRect();
+  const boxes = targets.map((target) => target.getBoundingClientRect());
+  const top = Math.min(coach.getBoundingClientRect().top, ...boxes.map((box) => box.top)) + scrollY;
+  const bottom = Math.max(text.bottom, ...boxes.map((box) => box.bottom)) + scrollY;
+  const view = { top: scrollY, bottom: scrollY + innerHeight };
+  if (top >= view.top && bottom <= view.bottom) return;
+  const fits = bottom - top <= innerHeight;
+  const y = fits ? (top < view.top ? top : bottom - innerHeight) : text.top + scrollY - 4;
+  scrollTo({ top: Math.max(0, y), behavior: "instant" });
 }
 
 function onCard(card, place) {

@@ -39,12 +39,27 @@ export function drawLobby({ info, seats, you, canJoin }) {
       ? _("Waiting for the other players")
       : _("Join the table");
   $("#invite-url").value = `${location.origin}/t/${state.code}`;
+  drawShare(seated ? seats[you]?.name : null);
   $("#lobby-options").textContent = optionsText(info.options ?? {});
   $("#join").hidden = !canJoin;
   $("#waiting").hidden = canJoin;
   if (canJoin) drawSeatPicker(seats);
-  else drawSeatList(seats, you);
+  // The host's free seats are listed once: below, each with its bot controls.
+  else drawSeatList(info.host ? seats.map((seat) => (seat.occupied ? seat : null)) : seats, you);
   drawBotSeats(info, freeSeats(seats));
+}
+
+// The phone's share sheet for the invite, where the browser has one ("Copy" is always there),
+// with a text that names who invites: "Join Anna's table at Mü Online".
+function drawShare(name) {
+  const share = $("#share-invite");
+  share.hidden = typeof navigator.share !== "function";
+  share.onclick = () => {
+    const text = name
+      ? _("Join {name}'s table at Mü Online", { name })
+      : _("Join my table at Mü Online");
+    navigator.share({ title: _("Mü Online"), text, url: $("#invite-url").value }).catch(() => null);
+  };
 }
 
 function optionsText(options) {
@@ -113,11 +128,12 @@ function drawSeatPicker(seats) {
   );
 }
 
+// `seats`: a null is a seat left out (listed elsewhere).
 function drawSeatList(seats, you) {
   fill(
     $("#seat-list"),
     ...seats.map((seat, i) =>
-      h(
+      seat === null ? null : h(
         "li",
         { class: seat.occupied ? "" : "free" },
         h("b", {}, seatNumber(i)),

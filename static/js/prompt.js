@@ -34,7 +34,7 @@ function bidControls(view, prompt, ui) {
         ? ngettext("You may place {n} card", "You may place up to {n} cards", prompt.max_cards)
         : _("You cannot place more cards now: pass"),
     ),
-    prompt.max_cards ? h("p", { class: "muted" }, _("Tap cards from your hand to select them.")) : null,
+    prompt.max_cards ? h("p", { class: "muted" }, chooseCards()) : null,
     h(
       "div",
       { class: "row" },
@@ -58,6 +58,13 @@ function bidControls(view, prompt, ui) {
         : null,
     ),
   ];
+}
+
+// How to choose: "click" with a mouse or touchpad, "tap" on a touch screen.
+function chooseCards() {
+  return matchMedia("(pointer: fine)").matches
+    ? _("Click cards in your hand to select them.")
+    : _("Tap cards from your hand to select them.");
 }
 
 function discardControls(view, prompt, ui) {

@@ -32,8 +32,8 @@ EXAMPLE_9 = {
     3: (["19", "13", "5", "3", "20"], [_, "15", "−30", "15", "15"], ["50", "51", "57", "53", "44"]),
 }  # fmt: skip
 BID_COLUMN = {
-    "en": {1: "4 Eklat", 2: "5", 3: "4", "trump-2": "7s", "trump-3": "Red"},
-    "de": {1: "4 Eklat", 2: "5", 3: "4", "trump-2": "7er", "trump-3": "Rot"},
+    "en": {1: "4 Eklat", 2: "5", 3: "4", "trump-2": "7s", "trump-3": "Red", "saldo": "Balance"},
+    "de": {1: "4 Eklat", 2: "5", 3: "4", "trump-2": "7er", "trump-3": "Rot", "saldo": "Saldo"},
 }
 
 
@@ -71,7 +71,7 @@ def test_example_9_shows_its_exact_numbers_in_the_right_cells(lang: str) -> None
             assert cells[f"bonus-{hand}-bid"] == BID_COLUMN[lang][f"trump-{hand}"]
         assert [cells.value(f"saldo-{hand}-{s}") for s in range(5)] == saldo
         assert cells[f"{first_kind}-{hand}-bid"] == BID_COLUMN[lang][hand]
-        assert cells[f"saldo-{hand}-bid"] == "Saldo"
+        assert cells[f"saldo-{hand}-bid"] == BID_COLUMN[lang]["saldo"]
     assert cells.attrs["hand-1"]["data-kind"] == "stalemate"
     # Conny leads with 57; the game goes on (nobody is above 200).
     assert [("leader" in (cells.attrs[f"player-{s}"]["class"] or "")) for s in range(5)] == [

@@ -77,7 +77,7 @@ def test_a_hand_against_bots_is_reviewed_and_the_review_is_shown(
     expect(anna.get_by_test_id("review-chart")).to_be_visible()
     moments = [m for s in body["seats"] if s["seat"] == 0 for m in s["moments"]]
     for moment in moments:  # Anna reads her own review: "cost you"
-        expect(anna).to_contain_text(moment.replace(" cost ~", " cost you ~"))
+        expect(anna).to_contain_text(moment.replace(" cost Anna ~", " cost you ~"))
     details = anna.locator("details")
     expect(details.locator(".h-alts").first).to_be_hidden()
     details.locator("summary").click()

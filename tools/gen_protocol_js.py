@@ -23,6 +23,7 @@ if str(REPO) not in sys.path:  # run as a script from anywhere
 
 import engine  # noqa: E402
 from app.protocol import inbound  # noqa: E402
+from app.web import cardface  # noqa: E402
 from engine import notation  # noqa: E402
 
 TARGET = REPO / "static" / "js" / "protocol.js"
@@ -98,6 +99,13 @@ def render() -> str:
             " a card is\n// its colour's letter and its number, the second of twin cards marked"
             " (cards: the name of each\n// card id); a move is the seat, its word and its"
             " cards, trump or partner's seat (from 1).",
+        ),
+        _const(
+            "CARD_FACE",
+            cardface.for_script(),
+            "A card's face as SVG (app/web/cardface.py): the face with {n}, {sym}, {pts} and"
+            " {corner} to fill in,\n// each colour's symbol, one point's triangle at {x}"
+            " (from point_start, point_step apart) and a trump's corner.",
         ),
     ]
     return "\n".join(parts)

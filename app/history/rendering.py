@@ -9,8 +9,8 @@ from jinja2 import Environment
 
 from app.history import words
 from app.history.i18n import Text, translations
+from app.web import cardface, templating
 from app.web import i18n as web_i18n
-from app.web import templating
 from app.web.render import Renderer
 
 
@@ -19,6 +19,7 @@ def _environment(lang: str) -> Environment:
     t = Text(lang)
     env.globals.update(
         card_name=lambda card: words.card(t, card),
+        card_face=cardface.face,
         trump_name=lambda kind: words.trump(t, kind),
         signed=words.signed,
         num=words.number,

@@ -43,4 +43,12 @@ def table(
 ) -> HTMLResponse:
     """Invite, lobby and table in one page: the script decides what to show from the table state."""
     # The help's rules in short describe the classic game.
-    return _page(request, "table.html", lang, code=invite_code, classic=engine.Variant.CLASSIC)
+    pause = request.app.state.settings.trick_pause_ms  # how long a completed trick stays
+    return _page(
+        request,
+        "table.html",
+        lang,
+        code=invite_code,
+        classic=engine.Variant.CLASSIC,
+        trick_pause_ms=pause,
+    )

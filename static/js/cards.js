@@ -2,6 +2,7 @@
 // it shows the prompt's choices and groups the hand by the engine's published trump ranking.
 import { h } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
+import { CARD_FACE } from "./protocol.js";
 import { RULES, trumpKind } from "./rulebook.js";
 
 const COLOUR_NAME = {
@@ -67,29 +68,41 @@ export const cardName = (card) =>
     number: card.number,
   });
 
-// One card face: number, the colour's own symbol, and 0-2 point triangles as on the real cards.
-// `ranking` (the view's trump_ranking) marks trumps with a gold corner.
+// The face as SVG, from the one drawing of a card (app/web/cardface.py, which the history's
+// pages use too): the number large in two corners, the colour's symbol, one triangle per card
+// point, a gold corner on a trump. The colours come from the card's class (mu.css). Built once
+// per kind of face and copied: a table draws dozens of cards at every change.
+const faces = new Map();
+
+function faceMarkup(card, trump) {
+  const key = `${card.color}:${card.number}:${card.points}:${trump ? 1 : 0}`;
+  let markup = faces.get(key);
+  if (markup === undefined) {
+    const pts = Array.from({ length: Number(card.points) || 0 }, (_unused, i) =>
+      CARD_FACE.point.replace("{x}", String(CARD_FACE.point_start + i * CARD_FACE.point_step)),
+    ).join("");
+    markup = CARD_FACE.face.replaceAll("{n}", String(Number(card.number)))
+      .replace("{sym}", CARD_FACE.symbols[card.color] ?? "")
+      .replace("{pts}", pts)
+      .replace("{corner}", trump ? CARD_FACE.corner : "");
+    faces.set(key, markup);
+  }
+  return markup;
+}
+
+// One card: a button (or a picture, `tag: "span"`) named for screen readers, its face drawn by
+// `faceMarkup`. `ranking` (the view's trump_ranking) marks trumps.
 export function cardFace(card, { tag = "button", small = false, ranking = null } = {}) {
   const tier = trumpStrength(ranking)?.has(card.id);
-  const el = h(
-    tag,
-    {
-      "class": `card c-${card.color}${small ? " small" : ""}${tier ? " trump" : ""}`,
-      "dataset": { cardId: card.id },
-      "aria-label": cardName(card) + (tier ? ", " + _("trump") : ""),
-      // A face that is no button is a picture with a name, for screen readers.
-      "role": tag === "button" ? null : "img",
-      "type": tag === "button" ? "button" : null,
-    },
-    h("span", { class: "num" }, String(card.number)),
-    h("span", { "class": "sym", "aria-hidden": "true" }),
-    h(
-      "span",
-      { "class": "pts", "aria-hidden": "true" },
-      ...Array.from({ length: card.points }, () => h("i")),
-    ),
-    tier ? h("span", { "class": "corner", "aria-hidden": "true" }) : null,
-  );
+  const el = h(tag, {
+    "class": `card c-${card.color}${small ? " small" : ""}${tier ? " trump" : ""}`,
+    "dataset": { cardId: card.id },
+    "aria-label": cardName(card) + (tier ? ", " + _("trump") : ""),
+    // A face that is no button is a picture with a name, for screen readers.
+    "role": tag === "button" ? null : "img",
+    "type": tag === "button" ? "button" : null,
+  });
+  el.innerHTML = faceMarkup(card, tier);
   return el;
 }
 

@@ -17,6 +17,10 @@ export function h(tag, attrs = {}, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
+// A dialog the reader is in (the log docked beside the board, log.js, is open but is no dialog
+// in their way): shortcuts and focus moves wait while one is open.
+export const dialogOpen = () => Boolean($("dialog[open]:not(.log-docked)"));
+
 const present = (c) => c !== null && c !== undefined && c !== false;
 
 // Replaces an element's children, skipping the nulls left by optional parts.

@@ -14,6 +14,9 @@ export function renderHand(view, ui) {
   const prompt = view.prompt;
   const display = sortHand(view.displays?.[view.seat] ?? [], view.trump_ranking);
   const hand = sortHand(view.hand ?? [], view.trump_ranking);
+  // On wider screens your cards share one row and shrink with their number (mu.css); the
+  // "On display" label takes about two cards' room.
+  me.style.setProperty("--cards", String(hand.length + (display.length ? display.length + 2 : 0)));
   fill(
     me,
     display.length
@@ -26,7 +29,13 @@ export function renderHand(view, ui) {
       : null,
     h(
       "div",
-      { "class": "hand", "role": "group", "aria-label": _("Your hand"), "dataset": { testid: "hand" } },
+      {
+        "class": "hand",
+        "role": "group",
+        "aria-label": _("Your hand"),
+        "tabindex": "-1", // where the focus goes once your last card is played (board.js)
+        "dataset": { testid: "hand" },
+      },
       ...hand.map((c) => myCard(view, c, prompt, ui, "hand")),
     ),
   );

@@ -3,7 +3,7 @@
 // focus goes where the next decision is, once per decision, never while you are choosing. The
 // keys are listed in the help dialog. No shortcut fires while you type (chat, command line) or
 // while a dialog is open.
-import { $, h } from "./dom.js";
+import { $, dialogOpen, h } from "./dom.js";
 import { N_, _ } from "./i18n.js";
 import { decisionKey } from "./events.js";
 import { state } from "./state.js";
@@ -20,7 +20,7 @@ const SHORTCUTS = [
   { keys: ["u"], label: N_("Take back your last move"), run: () => press("#btn-undo") },
   { keys: ["s"], label: N_("Score sheet"), run: () => press("#btn-sheet") },
   { keys: ["l"], label: N_("Look back at this hand's tricks"), run: () => press("#btn-look") },
-  { keys: ["m"], label: N_("Messages (table talk)"), run: () => press("#btn-chat") },
+  { keys: ["m"], label: N_("Messages (table talk)"), run: () => press("#btn-chat") || focusChat() },
   {
     keys: ["w"],
     label: N_("Where are we? (a summary read aloud)"),
@@ -35,6 +35,14 @@ const DIGITS = /^[1-9]$/;
 const visible = (el) => Boolean(el) && !el.hidden && !el.closest("[hidden]") && !el.disabled;
 
 // Clicks a button if it is there to click; whether it was.
+// The log and chat docked beside the board (log.js): M goes to the message field.
+function focusChat() {
+  const input = $("#chat-input");
+  if (!visible(input)) return false;
+  input.focus();
+  return true;
+}
+
 function press(selector) {
   const button = $(selector);
   if (!visible(button)) return false;
@@ -62,7 +70,7 @@ export function keysFeature() {
 
 function onKey(event) {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (state.screen !== "board" || typing(event.target) || $("dialog[open]")) return;
+  if (state.screen !== "board" || typing(event.target) || dialogOpen()) return;
   if (moveInHand(event)) return;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
   if (DIGITS.test(key)) {
@@ -109,7 +117,7 @@ function render({ view, screen }) {
 // screen-reader mode the command line. Left alone while the player types or reads a dialog.
 function focusDecision(asked) {
   const active = document.activeElement;
-  if (!asked && (typing(active) || $("dialog[open]"))) return false;
+  if (!asked && (typing(active) || dialogOpen())) return false;
   if (!asked && focusCommandLine()) return true;
   const type = $("#prompt")?.dataset.promptType;
   const target =

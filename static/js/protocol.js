@@ -176,3 +176,20 @@ export const NOTATION = Object.freeze({
     "none"
   ]
 });
+
+// A card's face as SVG (app/web/cardface.py): the face with {n}, {sym}, {pts} and {corner} to fill in,
+// each colour's symbol, one point's triangle at {x} (from point_start, point_step apart) and a trump's corner.
+export const CARD_FACE = Object.freeze({
+  "symbols": {
+    "red": "M5 0a5 5 0 1 1 0 10a5 5 0 1 1 0-10Z",
+    "yellow": "M5 0L6.2 3.5L9.9 3.6L6.9 5.8L8 9.5L5 7.3L2 9.5L3.1 5.8L0.1 3.6L3.8 3.5Z",
+    "green": "M5 0L10 5L5 10L0 5Z",
+    "blue": "M2 .8h6a1.2 1.2 0 0 1 1.2 1.2v6A1.2 1.2 0 0 1 8 9.2H2A1.2 1.2 0 0 1 .8 8V2A1.2 1.2 0 0 1 2 .8Z",
+    "purple": "M3.4 0h3.2v3.4H10v3.2H6.6V10H3.4V6.6H0V3.4h3.4Z"
+  },
+  "face": "<svg class=\"face\" viewBox=\"0 0 50 70\" aria-hidden=\"true\" focusable=\"false\"><rect class=\"ground\" x=\"1\" y=\"1\" width=\"48\" height=\"68\" rx=\"5\"/><text class=\"num\" x=\"4\" y=\"21\">{n}</text><text class=\"num\" x=\"4\" y=\"21\" transform=\"rotate(180 25 35)\">{n}</text><path class=\"sym\" transform=\"translate(15 24) scale(2)\" d=\"{sym}\"/><g class=\"pts\">{pts}</g>{corner}</svg>",
+  "point": "<path d=\"M{x} 66h8l-4-8Z\"/>",
+  "point_start": 5,
+  "point_step": 10,
+  "corner": "<path class=\"corner\" d=\"M30 1h14a5 5 0 0 1 5 5v14Z\"/><path class=\"corner-gold\" d=\"M34 2.5h10a3.5 3.5 0 0 1 3.5 3.5v10Z\"/>"
+});

@@ -91,11 +91,13 @@ function seatPanel(view, seat, place, extra) {
     h(
       "div",
       { class: "stats" },
+      // "Bot · Normal"; where a seat is narrow (the sides on a phone) the level is in its title.
       info.bot
         ? h(
             "span",
-            { class: "badge b-bot" },
-            info.bot_level ? _("Bot · {level}", { level: botLevelName(info.bot_level) }) : _("Bot"),
+            { class: "badge b-bot", title: info.bot_level ? botLevelName(info.bot_level) : null },
+            _("Bot"),
+            info.bot_level ? h("span", { class: "level" }, " · " + botLevelName(info.bot_level)) : null,
           )
         : null,
       info.bot_playing
@@ -122,7 +124,12 @@ function seatPanel(view, seat, place, extra) {
             _("bid {n}", { n: count(view.bids?.[seat]) }),
           )
         : h("span", {}, ngettext("{n} trick", "{n} tricks", count(view.tricks_won?.[seat]))),
-      h("span", { class: "total" }, ngettext("{n} point", "{n} points", view.totals?.[seat] ?? 0)),
+      // The game's running total, not this hand's: said so, beside this hand's tricks.
+      h(
+        "span",
+        { class: "total", title: _("Points in this game so far") },
+        _("Total {n}", { n: view.totals?.[seat] ?? 0 }),
+      ),
     ),
     // The cards placed in the auction lie face up in front of their owner until played
     // (your own are buttons in your hand area instead).

@@ -6,7 +6,7 @@
 // modes; this mode adds the summary and the commands.
 import { announce } from "./announce.js";
 import { commandHelp, readCommand } from "./commands.js";
-import { $, fill, h } from "./dom.js";
+import { $, dialogOpen, fill, h } from "./dom.js";
 import { _ } from "./i18n.js";
 import { handSentence, whereSentences } from "./speech.js";
 import { isSeated, state } from "./state.js";
@@ -152,7 +152,7 @@ export function srModeFeature(page) {
     if (on || event.key.toLowerCase() !== "w" || event.ctrlKey || event.metaKey || event.altKey) return;
     if (
       state.screen !== "board" ||
-      $("dialog[open]") ||
+      dialogOpen() ||
       /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)
     )
       return;

@@ -11,14 +11,15 @@ import { clickCard, drawBoard } from "./board.js";
 import { promptControls } from "./controls.js";
 import { $, fill, toast } from "./dom.js";
 import { aboutMoves, errorText } from "./errors.js";
-import { noticeTrickWon, renderFelt } from "./felt.js";
+import { afterTrickShown, noticeTrickWon, renderFelt, showTrick } from "./felt.js";
 import { selecting } from "./hand.js";
 import { hintsFeature } from "./hints.js";
 import { keysFeature } from "./keys.js";
 import { HOST_CLOSES, hostFeature } from "./host.js";
 import { N_, _ } from "./i18n.js";
 import { drawLobby, lobbySeats, takeSeat, takeable } from "./lobby.js";
-import { lookBackFeature } from "./lookback.js";
+import { logFeature } from "./log.js";
+import { finishedHand, lookBackFeature } from "./lookback.js";
 import { TableSocket } from "./net.js";
 import { CLOSE } from "./protocol.js";
 import { pushFeature } from "./push.js";
@@ -51,6 +52,7 @@ store.openPage($("#app").dataset.code);
 
 // Every feature, in one list (docs/client.md, "Features"): {name, onMessage, render, seatExtra}.
 const features = [
+  logFeature(page), // before talk: a docked log is open when talk draws its lines
   talkFeature(page),
   awayFeature(page),
   againFeature(page),
@@ -243,11 +245,13 @@ function onView({ view, version }) {
     return;
   }
   if (!selecting(view.prompt) || view.prompt?.type !== previous?.prompt?.type) store.clearSelected();
-  noticeTrickWon(previous, view, () => onBoard() && renderFelt(state.view));
+  noticeTrickWon(previous, view, redrawFelt);
   draw();
   noticeTurn(previous, view);
   noticeHandOver(previous, view);
 }
+
+const redrawFelt = () => onBoard() && renderFelt(state.view, state.trick.showing);
 
 function draw() {
   drawBoard(controls, seatExtras);
@@ -269,18 +273,29 @@ function noticeTurn(previous, view) {
 }
 
 // The server deals the next hand in the same change that ends one; the finished hand's result
-// stays in the view (`last_result`). Its summary opens for the seats that played it, at the
-// moment it ends: never for spectators, never on a page opened or reloaded in the next hand.
-// The end of the game (standings) is shown to everyone, once per tab.
+// stays in the view (`last_result`), its last trick does not: the page fetches the hand and
+// shows that trick on the felt like any other (felt.js). Then the summary opens for the seats
+// that played it: never for spectators, never on a page opened or reloaded in the next hand.
+// The end of the game (standings) is shown to everyone, once per tab, after its last trick.
 function noticeHandOver(previous, view) {
   if (view.game_over) {
     if (previous?.game_over || (!previous && sessionStorage.getItem(overKey()))) return;
     sessionStorage.setItem(overKey(), "1");
-    openSummary(view);
+    afterTrickShown(() => openSummary(view));
     return;
   }
-  if (!isSeated(view) || !view.last_result || !hasGame(previous)) return;
-  if (previous.hand_number !== view.hand_number) openSummary(view);
+  if (!hasGame(previous) || previous.hand_number === view.hand_number) return;
+  const summary = isSeated(view) && Boolean(view.last_result);
+  showLastTrick(previous, view).then(() => summary && afterTrickShown(() => openSummary(view)));
+}
+
+// A hand ended in the auction (everybody passed, a stalemate) has no trick to show.
+async function showLastTrick(previous, view) {
+  if (previous.phase !== "play") return;
+  const last = (await finishedHand(state.code, previous.hand_number))?.tricks?.at(-1);
+  if (!last || state.view?.hand_number !== view.hand_number) return;
+  showTrick(view, last, redrawFelt, { speak: true });
+  redrawFelt();
 }
 
 // Whether the action went out (the screen-reader mode's command line says so).

@@ -139,3 +139,13 @@ class Hand:
         expect(page.get_by_test_id("toast")).to_have_text(reason)
         assert version(page) == before
         self.must_follow_seen.append(reason)
+
+
+def open_talk(page: Page) -> None:
+    """Open the log and chat: the talkbar's button, unless the panel is docked beside the
+    board (from 1100 px wide, static/js/log.js), where it is always open."""
+    if page.evaluate("document.querySelector('#chat').classList.contains('log-docked')"):
+        expect(page.get_by_test_id("chat-button")).to_be_hidden()
+    else:
+        page.get_by_test_id("chat-button").click()
+    expect(page.get_by_test_id("chat")).to_be_visible()

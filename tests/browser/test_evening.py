@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, Screenshots, Server
-from tests.browser.driver import join, plain_move, version, wait_past
+from tests.browser.driver import join, open_talk, plain_move, version, wait_past
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.browser
@@ -44,14 +44,17 @@ def _play(pages: list[Page], until: Callable[[], object]) -> None:
 
 
 def _may_move(page: Page) -> bool:
-    return _my_turn(page) and not page.locator("dialog[open]").count()
+    return _my_turn(page) and not page.locator("dialog[open]:not(.log-docked)").count()
 
 
 def _undo_with_consent(anna: Page, ben: Page, shoot: Callable[[Page], None]) -> None:
     """At Anna's next move after which Ben is to move (not the bot), she asks to take it back
     and Ben allows it: the table is back before her move, and it is her turn again."""
     for _attempt in range(30):
-        _play([anna, ben], lambda: _my_turn(anna) and not anna.locator("dialog[open]").count())
+        _play(
+            [anna, ben],
+            lambda: _my_turn(anna) and not anna.locator("dialog[open]:not(.log-docked)").count(),
+        )
         seen = version(anna)
         plain_move(anna)
         wait_past(anna, seen)
@@ -94,7 +97,7 @@ def test_a_whole_evening(
         expect(page.get_by_test_id("board")).to_be_visible()
 
     # Talk: a line and a reaction reach the other player at the speaker's seat.
-    anna.get_by_test_id("chat-button").click()
+    open_talk(anna)
     anna.get_by_test_id("chat-input").fill("Good luck, Ben!")
     anna.get_by_test_id("chat-send").click()
     anna.keyboard.press("Escape")

@@ -260,7 +260,7 @@ def test_plurals_on_the_table_in_german_and_english(
     cards = english.locator("#me .hand button.card")
     expect(cards).to_have_count(TRICKS)
     for card in cards.all():
-        points = card.locator(".pts i").count()
+        points = card.locator(".pts path").count()
         label = card.get_attribute("aria-label") or ""
         assert label.endswith(f", {points} point" + ("" if points == 1 else "s")), label
 

@@ -104,10 +104,11 @@ _CARD_COLOURS = """() => {
     for (const colour of ["red", "yellow", "green", "blue", "purple"]) {
         const card = document.createElement("span");
         card.className = "card c-" + colour;
-        card.innerHTML = '<span class="num">7</span>';
+        card.innerHTML = '<svg class="face" viewBox="0 0 50 70"><rect class="ground"/>' +
+                         '<text class="num">7</text></svg>';
         document.body.append(card);
-        out[colour] = [getComputedStyle(card).backgroundColor,
-                       getComputedStyle(card.firstChild).color];
+        out[colour] = [getComputedStyle(card.querySelector(".ground")).fill,
+                       getComputedStyle(card.querySelector(".num")).fill];
         card.remove();
     }
     return out;

@@ -6,6 +6,7 @@ offers (cards marked ``data-legal="true"``, the prompt's buttons).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,12 +34,17 @@ def prompt_type(page: Page) -> str:
     return str(page.get_by_test_id("prompt").get_attribute("data-prompt-type") or "")
 
 
-def plain_move(page: Page) -> None:
-    """A plain, always legal move from what the page offers (the Crown's discard included)."""
+def plain_move(page: Page, *, lead: bool = False) -> None:
+    """A plain, always legal move from what the page offers (the Crown's discard included).
+    ``lead``: place a card while the auction has seen nothing yet (so that a hand is played
+    out rather than passed in), then pass."""
     kind = prompt_type(page) or "play"
     if kind == "bid":
         pass_button = page.get_by_test_id("pass")
-        if pass_button.count():
+        quiet = lead and not page.evaluate(
+            "document.querySelectorAll('#trick .auction-log li').length"
+        )
+        if pass_button.count() and not quiet:
             pass_button.click()
         else:
             page.locator('#me .hand button.card[data-legal="true"]').first.click()
@@ -52,6 +58,25 @@ def plain_move(page: Page) -> None:
         button.click()
     else:
         page.locator('#me button.card[data-legal="true"]').first.click()
+
+
+def play_until_summary(
+    page: Page, timeout_s: float, *, lead: bool = False, look: Callable[[], None] | None = None
+) -> None:
+    """The page's seat makes a plain move whenever it is its turn (the bots play the others)
+    until the summary opens; ``look()`` between its moves."""
+    while not page.evaluate("document.getElementById('summary').open"):
+        if look:
+            look()
+        if page.evaluate(MY_TURN):
+            seen = version(page)
+            plain_move(page, lead=lead)
+            wait_past(page, seen)
+        else:  # the bots' moves: wait in the page for our turn or the summary
+            page.wait_for_function(
+                f"() => {MY_TURN} || document.getElementById('summary').open",
+                timeout=timeout_s * 1000,
+            )
 
 
 def whose_turn(pages: list[Page]) -> Page:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, Screenshots, Server
-from tests.browser.driver import MY_TURN, plain_move, version, wait_past
+from tests.browser.driver import play_until_summary
 
 pytestmark = pytest.mark.browser
 
@@ -25,20 +25,6 @@ def _create_from_home(page: Page, base_url: str) -> str:
     page.get_by_test_id("create-table").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     return page.url.rsplit("/", 1)[1]
-
-
-def _play_until_summary(page: Page) -> None:
-    summary = page.get_by_test_id("summary")
-    while not summary.is_visible():
-        if page.evaluate(MY_TURN):
-            seen = version(page)
-            plain_move(page)
-            wait_past(page, seen)
-        else:  # the bots' moves: wait in the page for our turn or the summary
-            page.wait_for_function(
-                f"() => {MY_TURN} || document.getElementById('summary').open",
-                timeout=HAND_TIMEOUT_S * 1000,
-            )
 
 
 def test_the_creator_adds_bots_and_plays_a_hand_against_them(
@@ -78,7 +64,7 @@ def test_the_creator_adds_bots_and_plays_a_hand_against_them(
     expect(page.get_by_test_id("seat-1")).to_contain_text("Bot · Strong")
     expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Easy")
 
-    _play_until_summary(page)
+    play_until_summary(page, HAND_TIMEOUT_S)
     screenshots.take(page, "bots-summary.png")
     sheet: dict[str, Any] = server.api("GET", f"/api/tables/{code}/scoresheet").json()
     assert sheet["over"] and len(sheet["rows"]) == 1
@@ -108,7 +94,7 @@ def test_an_away_player_is_shown_with_a_bot_playing_for_them(
     expect(page.get_by_test_id("board")).to_be_visible()
     expect(page.get_by_test_id("bot-playing-1")).to_have_text("Bot spielt")
     expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Mittel")
-    _play_until_summary(page)
+    play_until_summary(page, HAND_TIMEOUT_S)
     page.context.close()
 
 

@@ -9,14 +9,14 @@ history has it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, QUICK_BOTS_MS, Screenshots, Server
-from tests.browser.driver import MY_TURN, join, prompt_type, version, wait_past
+from tests.browser.driver import join, play_until_summary
 from tests.browser.scripted import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -138,45 +138,6 @@ def _shown(record: dict[str, Any], trick: dict[str, Any]) -> dict[str, Any]:
     return dict(found[0])
 
 
-def _bid_or_play(page: Page) -> None:
-    """Anna's move: she places one card at her first bid (someone leads the auction, so the
-    hand is played out) and passes after; otherwise the first card the page offers."""
-    kind = prompt_type(page) or "play"
-    if kind == "bid":
-        placed = page.evaluate("document.querySelectorAll('#trick .auction-log li').length")
-        pass_button = page.get_by_test_id("pass")
-        if pass_button.count() and placed >= 1:
-            pass_button.click()
-        else:
-            page.locator('#me .hand button.card[data-legal="true"]').first.click()
-            page.get_by_test_id("place").click()
-    elif kind in ("trump", "partner"):
-        page.locator("#prompt button.option").first.click()
-    elif kind == "discard":
-        button = page.get_by_test_id("discard")
-        while button.is_disabled():
-            page.locator('#me .hand button.card[data-legal="true"]:not(.selected)').first.click()
-        button.click()
-    else:
-        page.locator('#me button.card[data-legal="true"]').first.click()
-
-
-def _play_with_bots(page: Page, look: Callable[[], None]) -> None:
-    """Anna plays as soon as it is her turn (also during a trick's pause: input is never
-    blocked) until the game's summary opens; ``look()`` between her moves."""
-    while not page.evaluate("document.getElementById('summary').open"):
-        look()
-        if page.evaluate(MY_TURN):
-            seen = version(page)
-            _bid_or_play(page)
-            wait_past(page, seen)
-        else:
-            page.wait_for_function(
-                f"() => {MY_TURN} || document.getElementById('summary').open",
-                timeout=HAND_TIMEOUT_S * 1000,
-            )
-
-
 def test_2_the_end_of_a_trick_is_seen_and_said(
     browser: Browser, pause_server: Server, screenshots: Screenshots
 ) -> None:
@@ -207,7 +168,7 @@ def test_2_the_end_of_a_trick_is_seen_and_said(
                     screenshots.take(page, f"trick-end-{name}.png")
                 page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
 
-        _play_with_bots(page, look)
+        play_until_summary(page, HAND_TIMEOUT_S, lead=True, look=look)
         hand = server.api("GET", f"/api/tables/{code}/hands/1").json()
         if hand["tricks"]:
             break

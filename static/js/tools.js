@@ -33,7 +33,9 @@ function wireSound() {
   const sound = $("#btn-sound");
   sound.title = _("A soft sound when it is your turn");
   const label = () => {
-    sound.textContent = isMuted() ? _("♪ off") : _("♪ on");
+    // A switch: its name stays "Sound", whether it is on is aria-pressed (and said in its text).
+    sound.textContent = isMuted() ? _("♪ Sound off") : _("♪ Sound on");
+    sound.setAttribute("aria-label", _("Sound"));
     sound.setAttribute("aria-pressed", String(!isMuted()));
   };
   sound.addEventListener("click", () => {

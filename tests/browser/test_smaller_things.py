@@ -96,6 +96,10 @@ def test_10_header_says_what_its_buttons_do_and_fits(
             _seated_with_link(page, table)
             expect(page.get_by_test_id("sound-button")).to_contain_text(sound)
             expect(page.get_by_test_id("sound-button")).to_have_attribute("aria-pressed", "true")
+            # A switch's name stays put; whether it is on is its pressed state.
+            expect(page.get_by_test_id("sound-button")).to_have_accessible_name(
+                "Ton" if locale == "de-DE" else "Sound"
+            )
             expect(page.get_by_test_id("rejoin-button")).to_have_text(link)
             assert page.evaluate(_HEADER_ROWS) <= rows, (locale, size)
             screenshots.take(page, f"smaller-header-{locale}-{size['width']}.png")

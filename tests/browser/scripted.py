@@ -19,6 +19,7 @@ from tests.browser.conftest import Server
 
 View = dict[str, Any]
 NAMES = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Frieda"]
+VIEW_TIMEOUT_S = 30
 
 
 class ScriptedTable:
@@ -95,6 +96,10 @@ class ScriptedTable:
     @staticmethod
     def _view_at(ws: ClientConnection, version: int) -> View:
         while True:
-            message = json.loads(ws.recv(timeout=5))
+            # A bound, not a wait: a step takes milliseconds on an idle machine, but a busy
+            # CI machine (coverage, the other worker's Chromium) has held one for seconds.
+            message = json.loads(ws.recv(timeout=VIEW_TIMEOUT_S))
             if message["type"] == "view" and message["version"] >= version:
                 return dict(message["view"])
+            # Only the script sends on these sockets: a refusal is the script's own move.
+            assert message["type"] != "error", f"the server refused a scripted move: {message}"

@@ -174,3 +174,11 @@ def open_talk(page: Page) -> None:
     else:
         page.get_by_test_id("chat-button").click()
     expect(page.get_by_test_id("chat")).to_be_visible()
+
+
+def hold_tricks(pages: list[Page], ms: str) -> None:
+    """How long these pages hold a completed trick from now on (their ``data-trick-pause-ms``,
+    which felt.js reads for every trick): a test that looks at one trick's pause need not wait
+    the whole pause for every other trick."""
+    for page in pages:
+        page.evaluate("ms => { document.getElementById('app').dataset.trickPauseMs = ms; }", ms)

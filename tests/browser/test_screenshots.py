@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.conftest import Screenshots, Server
+from tests.browser.driver import hold_tricks
 from tests.browser.scripted import ScriptedTable, View
 
 pytestmark = pytest.mark.browser
@@ -82,13 +83,6 @@ def _lobby(browser: Browser, server: Server, camera: Camera, players: int, lang:
     host.context.close()
 
 
-def _set_pause(pages: list[Page], ms: str) -> None:
-    """How long these pages hold a won trick (the page's data-trick-pause-ms, read by felt.js
-    for every trick)."""
-    for page in pages:
-        page.evaluate("ms => { document.getElementById('app').dataset.trickPauseMs = ms; }", ms)
-
-
 def _shoot_summary(
     camera: Camera, table: ScriptedTable, pages: list[Page], page: Page, moment: str, shows: str
 ) -> None:
@@ -154,7 +148,7 @@ def test_screenshots_of_an_evening(
         # The suite's server holds a won trick only briefly (TRICK_PAUSE_MS, quick for the
         # tests); these pages hold it as long as a real table does, for the camera.
         pause = pages[0].evaluate("document.getElementById('app').dataset.trickPauseMs")
-        _set_pause(pages, "2000")
+        hold_tricks(pages, "2000")
         for size in SIZES:
             table.play_until(lambda view: len(view["trick"]) == players - 1)
             table.step()
@@ -163,7 +157,7 @@ def test_screenshots_of_an_evening(
             expect(winner.locator("#trick.won")).to_have_count(1)
             camera.shoot(winner, "trick-won", [size])
             _follow(pages, table)
-        _set_pause(pages, pause)
+        hold_tricks(pages, pause)
 
         page = pages[0]
         page.get_by_test_id("look-back-button").click()

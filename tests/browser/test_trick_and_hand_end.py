@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE, QUICK_BOTS_MS, Screenshots, Server
-from tests.browser.driver import join, play_until_summary
+from tests.browser.driver import hold_tricks, join, play_until_summary
 from tests.browser.scripted import ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -245,7 +245,9 @@ def test_3_the_end_of_a_hand_is_seen_and_celebrates(
         pages = [anna, ben]
         for page in pages:
             expect(page.locator("#board")).to_be_visible()
-        # Up to the last card of hand 1, each trick once the pages have shown the one before.
+        # Up to the last card of hand 1, each trick once the pages have shown the one before;
+        # held briefly (the pause of the hand's last trick is the one looked at).
+        hold_tricks(pages, "60")
         table.play_until(lambda view: view["phase"] == "play")
 
         def before_last(view: dict[str, Any]) -> bool:
@@ -258,6 +260,7 @@ def test_3_the_end_of_a_hand_is_seen_and_celebrates(
                 for page in pages:
                     _caught_up(page, done + 1)
         # The last card ends the hand: the next hand is dealt in the same change.
+        hold_tricks(pages, str(PAUSE_MS))
         table.step()
         assert table.view["hand_number"] == 2
         hand = pause_server.api("GET", f"/api/tables/{table.code}/hands/1").json()

@@ -60,8 +60,16 @@ def plain_move(page: Page, *, lead: bool = False) -> None:
         page.locator('#me button.card[data-legal="true"]').first.click()
 
 
+# A hand against quick bots, waited for as a whole (a bound: a few seconds when idle).
+HAND_TIMEOUT_S = 45
+
+
 def play_until_summary(
-    page: Page, timeout_s: float, *, lead: bool = False, look: Callable[[], None] | None = None
+    page: Page,
+    timeout_s: float = HAND_TIMEOUT_S,
+    *,
+    lead: bool = False,
+    look: Callable[[], None] | None = None,
 ) -> None:
     """The page's seat makes a plain move whenever it is its turn (the bots play the others)
     until the summary opens; ``look()`` between its moves."""

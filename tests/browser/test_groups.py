@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, Screenshots, Server
-from tests.browser.test_bots import _play_until_summary
+from tests.browser.driver import play_until_summary
 
 pytestmark = pytest.mark.browser
 WIDE = {"width": 1280, "height": 800}
@@ -51,7 +51,7 @@ def test_group_claim_play_and_standings(
     page.get_by_test_id("seat-choice-0").check(force=True)
     page.get_by_test_id("take-seat").click()
     expect(page.get_by_test_id("board")).to_be_visible()
-    _play_until_summary(page)
+    play_until_summary(page)
 
     page.goto(group_url)
     players = page.get_by_test_id("players")

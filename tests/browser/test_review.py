@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import NARROW, PHONE, Screenshots, Server
-from tests.browser.test_bots import _play_until_summary
+from tests.browser.driver import play_until_summary
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ def test_a_hand_against_bots_is_reviewed_and_the_review_is_shown(
     page.get_by_test_id("name-input").fill("Anna")
     page.get_by_test_id("seat-choice-0").check(force=True)
     page.get_by_test_id("take-seat").click()
-    _play_until_summary(page)
+    play_until_summary(page)
 
     # The end-of-hand summary links to the review of the hand just played.
     link = page.get_by_test_id("review-link")
@@ -131,7 +131,7 @@ def test_a_beginner_hint_at_the_table_is_marked_on_the_sheet(
     expect(text).to_contain_text("Hint: ")
     _fits(page)
     screenshots.take(page, "hint-phone.png")
-    _play_until_summary(page)
+    play_until_summary(page)
     expect(page.get_by_test_id("sheet-hint-1-0")).to_be_visible()
     sheet = server.api("GET", f"/api/tables/{code}/scoresheet").json()
     assert sheet["hints"] == [[0]]

@@ -93,11 +93,18 @@ def test_worker_activates_caches_and_handles_a_push(browser: Browser, server: Se
     )
     page.wait_for_function("window.pushes.length > 0", timeout=5000)
     assert page.evaluate("window.pushes[0]") == {"type": "push", "push": push}
+    # The worker tells the page and shows the notification side by side: the message may come
+    # first, so wait for the notification itself (a state), then look at it.
     shown = page.evaluate(
         """async () => {
             const registration = await navigator.serviceWorker.ready;
-            const shown = await registration.getNotifications();
-            return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+            for (let tries = 0; tries < 200; tries++) {
+                const shown = await registration.getNotifications();
+                if (shown.length)
+                    return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+                await new Promise((go) => setTimeout(go, 25));
+            }
+            return [];
         }"""
     )
     assert shown == [{"title": "Your turn", "body": "Hi", "tag": "abc:turn"}]

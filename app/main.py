@@ -45,7 +45,7 @@ from app.room.hub import Hub, secret_seed
 from app.room.room import SeedSource
 from app.tables.store import Store
 from app.tables.writer import create_writer
-from app.web import bundle, catalog, pwa, rules
+from app.web import bundle, catalog, problems, pwa, rules
 from app.web import router as web
 
 STATIC_DIR = resources.path("static")
@@ -176,7 +176,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     )
     app.state.jobs = jobs
     app.state.reviews = jobs.reviews if jobs is not None else None
-    errors.install(app)
+    errors.install(app, page=problems.page)
     rates = ratelimits.RequestRates(
         enabled=settings.rate_limits,
         create_table=settings.create_table_rate,

@@ -12,6 +12,10 @@
   (``ErrorBody``): the validation errors of a 422 ``invalid_request`` in ``detail.errors``,
   and Starlette's own errors (400 ``bad_body``, 404, 405 ...) in the same shape. A 405's
   ``Allow`` lists the methods of every route at that path, not of the first one only.
+- A browser that asked for a page (a navigation: ``GET`` accepting ``text/html``, outside
+  ``/api/``) gets a page instead, for a 404, a 503 and a fault of ours (500): the hook the
+  shell passes to ``install`` (``app/web/problems.py``, the one look of every problem page).
+  Programs keep the JSON body, a 500 included (``internal``, logged with its trace).
 - The OpenAPI document says so (``install_openapi``): every operation documents the errors it
   can answer with (400 and 413 where it reads a body, 422 where it takes input, 503), all
   as ``ErrorBody``.
@@ -21,14 +25,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import psycopg
 import sqlalchemy.exc
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
@@ -39,6 +43,19 @@ from app import logging as log
 # errors; the commit pool (app/tables/writer.py) raises psycopg's own, PoolTimeout included.
 DATABASE_UNAVAILABLE = (sqlalchemy.exc.OperationalError, psycopg.OperationalError)
 UNAVAILABLE_MESSAGE = "the database is not reachable just now; nothing was lost, try again"
+INTERNAL_MESSAGE = "the server failed to answer; nothing accepted was lost, try again"
+
+# (request, status, code) -> the page a browser gets for that error (app/web/problems.py).
+PageHook: TypeAlias = Callable[[Request, int, str], Response]
+
+
+def wants_page(request: Request) -> bool:
+    """A browser's navigation to a page, as opposed to a program's (or a script's) request."""
+    return (
+        request.method in ("GET", "HEAD")
+        and not request.url.path.startswith("/api/")
+        and "text/html" in request.headers.get("accept", "")
+    )
 
 
 class ValidationIssue(BaseModel):
@@ -84,9 +101,24 @@ def validation_body(issues: list[Any]) -> dict[str, Any]:
     return {"detail": {"code": "invalid_request", "message": message, "errors": issues}}
 
 
-async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+def _page_hook(request: Request) -> PageHook | None:
+    hook: PageHook | None = getattr(request.app.state, "problem_page", None)
+    return hook if hook is not None and wants_page(request) else None
+
+
+async def _database_unavailable(request: Request, exc: Exception) -> Response:
     log.event("database_unavailable", path=request.url.path, error=type(exc).__name__)
+    if page := _page_hook(request):
+        return page(request, 503, "unavailable")
     return error_response(503, "unavailable", UNAVAILABLE_MESSAGE)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    """A fault of ours (Starlette still re-raises it, so the server logs its trace)."""
+    log.event("internal_error", path=request.url.path, error=type(exc).__name__)
+    if page := _page_hook(request):
+        return page(request, 500, "internal")
+    return error_response(500, "internal", INTERNAL_MESSAGE)
 
 
 _HTTP_CODES = {
@@ -109,8 +141,10 @@ def _allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
-async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404 and (page := _page_hook(request)):
+        return page(request, 404, "not_found")
     detail: Any = exc.detail
     if not (isinstance(detail, dict) and {"code", "message"} <= detail.keys()):
         detail = {"code": _HTTP_CODES.get(exc.status_code, "error"), "message": str(detail)}
@@ -120,8 +154,11 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=headers)
 
 
-def install(app: FastAPI) -> None:
+def install(app: FastAPI, page: PageHook | None = None) -> None:
+    """The handlers; with ``page``, browsers' navigations get pages for 404, 500 and 503."""
+    app.state.problem_page = page
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(500, _internal_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     for error in DATABASE_UNAVAILABLE:
         app.add_exception_handler(error, _database_unavailable)

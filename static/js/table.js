@@ -70,8 +70,10 @@ const renderFeatures = () => features.forEach((feature) => feature.render?.(stat
 
 const controls = promptControls(act, { onCard, onReason: (reason) => toast(reason) });
 
-async function fetchInfo() {
-  const response = await fetch(state.api, { cache: "no-store" });
+// The page preloads the info (templates/table.html), so the first fetch takes that answer; after
+// a rejoin link was redeemed it is asked again: the seat cookie changes who "you" are.
+async function fetchInfo(fresh) {
+  const response = await fetch(state.api, fresh ? { cache: "no-store" } : {});
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`table info ${response.status}`);
   return response.json();
@@ -82,7 +84,7 @@ async function fetchInfo() {
 // bar and the history.
 async function redeemRejoinLink() {
   const token = new URLSearchParams(location.hash.slice(1)).get("rejoin");
-  if (!token) return;
+  if (!token) return false;
   history.replaceState(null, "", location.pathname + location.search);
   const response = await fetch(`${state.api}/rejoin`, {
     method: "POST",
@@ -90,6 +92,7 @@ async function redeemRejoinLink() {
     body: JSON.stringify({ token }),
   }).catch(() => null);
   if (!response?.ok) toast(_(REJOIN_FAILED), 8000);
+  return true;
 }
 const REJOIN_FAILED = N_(
   "This personal link does not hold a seat at this table. You can watch or take a free seat.",
@@ -97,15 +100,20 @@ const REJOIN_FAILED = N_(
 
 async function start() {
   wireTools({ join, watch });
-  await redeemRejoinLink();
+  const redeemed = await redeemRejoinLink();
+  // The socket opens while the info is on its way, a round trip saved: what it says before the
+  // info is there waits for it (beforeInfo).
+  connect();
   let info;
   try {
-    info = await fetchInfo();
+    info = await fetchInfo(redeemed);
   } catch {
+    state.socket.close();
     $("#loading").textContent = _("The table could not be loaded. Please reload the page.");
     return;
   }
   if (!info) {
+    state.socket.close();
     $("#loading").hidden = true;
     $("#missing").hidden = false;
     return;
@@ -115,9 +123,12 @@ async function start() {
   // The rules in short are written for one variant (the page says which).
   const short = $("#rules-short");
   short.hidden = info.options?.variant !== short.dataset.variant;
-  connect();
   route();
+  beforeInfo.splice(0).forEach((deliver) => deliver());
 }
+
+// The socket's messages that came before the table's info, in order (start delivers them).
+const beforeInfo = [];
 
 const onBoard = () => Boolean(state.view) && state.screen === "board";
 
@@ -173,7 +184,11 @@ const FINAL_CLOSE = {
 function connect() {
   const dispatch = messageRouter(OWN_MESSAGES, features);
   const socket = new TableSocket(state.code, {
-    onMessage: (message) => socket === state.socket && dispatch(message),
+    onMessage: (message) => {
+      if (socket !== state.socket) return;
+      if (state.info) dispatch(message);
+      else beforeInfo.push(() => socket === state.socket && dispatch(message));
+    },
     onStatus: (connected) => socket === state.socket && onStatus(connected),
     onClose: (code) => {
       if (socket !== state.socket || !Object.hasOwn(FINAL_CLOSE, code)) return false;

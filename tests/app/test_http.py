@@ -368,3 +368,64 @@ async def test_an_unreachable_database_is_a_503(
     assert response.status_code == 503
     detail = response.json()["detail"]
     assert detail["code"] == "unavailable" and "try again" in detail["message"]
+
+
+PAGE = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+
+
+@pytest.mark.parametrize(
+    ("fault", "status", "code", "title"),
+    [
+        (None, 404, "not_found", "Seite nicht gefunden"),
+        (
+            sqlalchemy.exc.OperationalError("SELECT", {}, OSError("refused")),
+            503,
+            "unavailable",
+            "Gleich wieder da",
+        ),
+        (RuntimeError("a bug"), 500, "internal", "Etwas ist schiefgegangen"),
+    ],
+)
+async def test_a_browser_gets_the_problem_page_and_a_program_its_json(
+    make_app: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    fault: Exception | None,
+    status: int,
+    code: str,
+    title: str,
+) -> None:
+    """No address, the database out of reach, a fault of ours: a browser's navigation gets the
+    one problem page (its language, a way on, not stored); a program gets the ``ErrorBody``."""
+
+    async def failing(**_: Any) -> None:
+        assert fault is not None
+        raise fault
+
+    if fault is not None:
+        monkeypatch.setattr(repository, "invite_code_of_short", failing)
+        monkeypatch.setattr(repository, "create_table", failing)
+    app = make_app()
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+        page_path = "/no/such/page" if fault is None else "/j/abcdef"
+        german = {**PAGE, "Accept-Language": "de-DE,de;q=0.9"}
+        response = await http.get(page_path, headers=german)
+        assert response.status_code == status
+        assert response.headers["content-type"].startswith("text/html")
+        assert response.headers["cache-control"] == "no-store"
+        html = response.text
+        assert 'data-testid="page-problem"' in html and f'data-code="{code}"' in html
+        assert f"<h1>{title}</h1>" in html and 'href="/"' in html
+        assert "a bug" not in html and "Traceback" not in html
+        # The same address asked for by a program, and the API asked for by a browser: JSON.
+        program = await http.get(page_path, headers={"Accept": "application/json"})
+        api_call = (
+            await http.get("/api/no/such", headers=PAGE)
+            if fault is None
+            else await http.post("/api/tables", json={"players": 3}, headers=PAGE)
+        )
+        for answer in (program, api_call):
+            assert answer.status_code == status, answer.text
+            assert answer.json()["detail"]["code"] == code
+            assert "a bug" not in answer.text
+    await release(app)

@@ -315,8 +315,8 @@ _PROBLEM_LOOK = """() => {
 
 @pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
 def test_10_error_pages_share_one_look(browser: Browser, server: Server, locale: str) -> None:
-    """Table not found (the table page and the history pages), an unknown group and offline: one
-    panel, one heading, a way on: the same computed look on each."""
+    """Table not found (the table page and the history pages), an unknown group, offline and
+    the server's own problem page: one panel, one heading, a way on: the same computed look."""
     page = _page(browser, PHONE, locale)
     looks = {}
     for name, path in {
@@ -324,6 +324,7 @@ def test_10_error_pages_share_one_look(browser: Browser, server: Server, locale:
         "unknown group": "/g/" + "x" * 32,
         "unknown hand": "/t/nosuchtable123/hands/1",
         "table not found": "/t/nosuchtable123",
+        "no such page": "/no/such/page",  # the 404, 500 and 503 page (tests/app/test_http.py)
     }.items():
         page.goto(server.base_url + path)
         expect(page.locator("section.problem:not([hidden])")).to_be_visible()

@@ -416,7 +416,7 @@ class Table:
 
     def nothing_more(self) -> None:
         """No open socket got a frame beyond those expected (after a short wait)."""
-        time.sleep(0.1)
+        time.sleep(0.1)  # an absence: time for a frame that must not come
         for name, socket in self.sockets.items():
             try:
                 message = receive(socket, timeout=0.01)

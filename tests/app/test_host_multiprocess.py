@@ -178,7 +178,7 @@ async def race_once(servers: list[Server], pg_url: str, rng: random.Random) -> d
     with contextlib.suppress(ConnectionClosed):
         for _copy in range(BURST):
             await victim.send(action)
-            await asyncio.sleep(0.004)
+            await asyncio.sleep(0.004)  # spaced copies: the race's window is found by time
     assert (await removal).status_code == 200
     await watcher.at(4)  # the removal reached process B
     closed = await victim.closed()

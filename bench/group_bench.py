@@ -27,7 +27,7 @@ import sqlalchemy as sa
 import engine
 from app.config import Settings
 from app.db import create_engine, create_session_factory
-from app.groups import service
+from app.groups import boards, replays
 from app.groups.models import Group
 from app.main import create_app, release
 from app.migrate import upgrade_head
@@ -106,12 +106,13 @@ async def measure(
     app = create_app(Settings(database_url=database_url, review_workers=0, rate_limits=False))
     transport = httpx.ASGITransport(app=app)
     times = []
-    service.REPLAYS = service._Replays()
+    replays.REPLAYS = replays._Replays()
     db = create_engine(database_url)
     async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
         for run in range(runs + 2):
-            if replay:
-                service.REPLAYS = service._Replays()
+            if replay:  # neither the kept replays nor the kept standings
+                replays.REPLAYS = replays._Replays()
+                boards.BOARDS = boards.Kept(boards.BOARDS.size)
             if moves is not None and run > 0:
                 await commit_action(db, moves[0], moves[1][run - 1])
             start = time.perf_counter()

@@ -200,6 +200,8 @@ class TableBots:
             return None
         if room.undo.pending:  # the table decides on taking a move back: nobody moves
             return None
+        if live.pause.paused:  # paused by consent (app/room/pause.py): no bot moves either
+            return None
         seat = live.hand.to_move
         info = live.seats[seat]
         if info is not None and info.bot:

@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable
 
 from app.protocol import wire
+from app.room import pause
 from app.room.room import Room
-from app.tables import away
+from app.tables import away, pausing
 from app.tables.options import TableOptions
 from app.tables.store import Store
 
@@ -25,10 +26,11 @@ Clock = Callable[[], float]
 def takeover_limit(options: TableOptions) -> float | None:
     """After how many seconds away a bot may play for a person, given the table's pace; None:
     never. Live: the takeover time. Correspondence: the move time, and only if the host allowed
-    bots at all (the table otherwise waits for the person, however long)."""
+    bots at all (the table otherwise waits for the person, however long). A live table that
+    waits without a bot, or asks the people present (``on_dropout``), has no takeover time."""
     if options.pace == "correspondence":
         return options.move_hours * 3600 if options.correspondence_bots else None
-    return options.takeover_seconds
+    return options.takeover_seconds if options.on_dropout == "bot" else None
 
 
 class TakeoverClock:
@@ -68,6 +70,7 @@ class TakeoverClock:
         if running and not self._resumed:
             await self._read_back(room)
         deadline = self._stand_ins(room)
+        await self.end_votes(room)
         if running or self._stored:  # the database hears only of a clock that runs
             await self._store_away(room)
         snapshot = room.snapshot()
@@ -114,17 +117,44 @@ class TakeoverClock:
                 self._away_since.setdefault(seat, now)
         for seat in [seat for seat in self._away_since if seat not in people]:
             del self._away_since[seat]  # a bot took the seat, or it was vacated
-        limit = takeover_limit(live.options)
         # Only while somebody is there to be kept waiting: an empty table just pauses.
-        if limit is None or live.status != "playing" or not any(snapshot.connected):
+        if live.status != "playing" or not any(snapshot.connected):
             room.set_standing(frozenset(), {})
             return None
-        gone = self._away_since
+        if live.options.pace == "live" and live.options.on_dropout == "ask":
+            # The people present decide (app/room/pause.py): a bot now, or none.
+            present = pause.present(snapshot)
+            chosen = [
+                seat
+                for seat in self._away_since
+                if pausing.decision(live.pause.votes_about(seat), present) == "bot"
+            ]
+            room.set_standing(frozenset(chosen), {})
+            return None
+        limit = takeover_limit(live.options)
+        if limit is None:
+            room.set_standing(frozenset(), {})
+            return None
+        # Nobody is replaced while on holiday; the clock stands still while the table is
+        # paused and goes on from where it stood once resumed (pausing.running_time).
+        ran = {
+            seat: pausing.running_time(live.pause, since, now)
+            for seat, since in self._away_since.items()
+            if live.pause.holiday_until(seat, now) is None
+        }
+        counting = {seat: limit - spent for seat, spent in ran.items() if spent < limit}
         # Who a bot plays for, and when a bot will take over each other away person
-        # (browsers count down), until it has.
+        # (browsers count down), until it has; no countdown while paused.
         room.set_standing(
-            frozenset(s for s, since in gone.items() if now - since >= limit),
-            {seat: since + limit for seat, since in gone.items() if now - since < limit},
+            frozenset(seat for seat, spent in ran.items() if spent >= limit),
+            {} if live.pause.paused else {seat: now + left for seat, left in counting.items()},
         )
-        pending = [since + limit - now for since in gone.values() if now - since < limit]
-        return min(pending, default=None)
+        return None if live.pause.paused else min(counting.values(), default=None)
+
+    async def end_votes(self, room: Room) -> None:
+        """The people back at the table whose drop-out votes are still open: end them."""
+        snapshot = room.snapshot()
+        about = {seat for seat, _voter, _choice in snapshot.live.pause.votes}
+        for seat in sorted(about):
+            if snapshot.connected[seat]:
+                await pause.back(room, seat)

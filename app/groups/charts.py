@@ -15,7 +15,7 @@ def rating_chart(board: Standings, t: Text) -> Markup:
     tells apart; the table below lists everyone)."""
     rated = [p for p in board.players if p.rating is not None and p.rating.history]
     series = [
-        Series(p.name, [(0.0, 0.0), *((float(i), o) for i, o in p.rating.history)])
+        Series(p.name, _thin(_from_zero(p.rating.history)))
         for p in rated[: len(PALETTE)]
         if p.rating is not None
     ]
@@ -27,8 +27,27 @@ def score_chart(board: Standings, t: Text) -> Markup:
     the palette tells apart)."""
     active = sorted(board.players, key=lambda p: -p.hands)[: len(PALETTE)]
     series = [
-        Series(p.name, [(0.0, 0.0), *((float(i), float(s)) for i, s in p.score_history)])
+        Series(p.name, _thin([(0.0, 0.0), *((float(i), float(s)) for i, s in p.score_history)]))
         for p in active
         if p.score_history
     ]
     return line_chart(series, title=t("Points over time"), x_label=t("Hands of the group"))
+
+
+# A line of more points than this is thinned (every k-th point and the last): a season of
+# hundreds of games draws a chart of the same size as an evening's.
+MAX_POINTS = 240
+
+
+def _from_zero(history: list[tuple[int, float]]) -> list[tuple[float, float]]:
+    """A rating line from its start: a season's starts at the carried rating (its point 0),
+    a newcomer's at ordinal 0."""
+    points = [(float(i), o) for i, o in history]
+    return points if points and points[0][0] == 0 else [(0.0, 0.0), *points]
+
+
+def _thin(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    if len(points) <= MAX_POINTS:
+        return points
+    step = -(-len(points) // MAX_POINTS)
+    return [*points[:-1:step], points[-1]]

@@ -10,7 +10,7 @@ are not a contest between two teams (an Eklat's penalty is already on the score 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -58,9 +58,12 @@ def in_finish_order(hands: Iterable[RatedHand]) -> list[RatedHand]:
     return sorted(hands, key=lambda h: (h.at is None, h.at or datetime.min, h.order))
 
 
-def rate(hands: Iterable[RatedHand]) -> tuple[dict[str, Rating], int]:
+def rate(
+    hands: Iterable[RatedHand], start: Mapping[str, Rating] | None = None
+) -> tuple[dict[str, Rating], int]:
     """Every player's rating after ``hands`` (rated in finish order), and how many hands
-    counted."""
+    counted. A player's first hand starts from ``start``'s rating for them (a season's
+    ratings, :func:`season_start`), else from a newcomer's."""
     ratings: dict[str, Rating] = {}
     matches = 0
     for hand in in_finish_order(hands):
@@ -69,14 +72,32 @@ def rate(hands: Iterable[RatedHand]) -> tuple[dict[str, Rating], int]:
             continue
         matches += 1
         winners, losers = ([hand.keys[s] for s in team] for team in teams)
-        update(ratings, winners, losers, matches)
+        update(ratings, winners, losers, matches, start or {})
     return ratings, matches
 
 
+def season_start(all_time: Mapping[str, Rating]) -> dict[str, Rating]:
+    """A season's first ratings from the all-time ratings at its start (docs/groups.md): each
+    player keeps their all-time mu, and their sigma is a newcomer's again (25/3), so that the
+    season starts from what the group knows of everyone and still moves as fast as a new
+    player's rating."""
+    return {key: Rating(rating.mu, MODEL.sigma) for key, rating in all_time.items()}
+
+
 def update(
-    ratings: dict[str, Rating], winners: Sequence[str], losers: Sequence[str], index: int
+    ratings: dict[str, Rating],
+    winners: Sequence[str],
+    losers: Sequence[str],
+    index: int,
+    start: Mapping[str, Rating] | None = None,
 ) -> None:
     """One match: ``winners`` ranked above ``losers``; the new ratings recorded at ``index``."""
+    for key in (*winners, *losers):
+        if key not in ratings:
+            first = (start or {}).get(key)
+            ratings[key] = Rating() if first is None else Rating(first.mu, first.sigma)
+            if first is not None:
+                ratings[key].history.append((0, ratings[key].ordinal))
     current = [[_model_rating(ratings, key) for key in side] for side in (winners, losers)]
     new = MODEL.rate(current, ranks=[0, 1])
     for side, rated in zip((winners, losers), new, strict=True):

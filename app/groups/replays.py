@@ -1,8 +1,9 @@
 """The group pages' replays of their tables, kept between requests.
 
-A group page replays every table of the group (``app.history.service``, the server's own
-replay); a replay kept from an earlier page is used as it is, or continued by the rows
-committed since.
+A table whose summary (``app.groups.summaries``) is missing or older than the table is
+replayed (``app.history.service``, the server's own replay); a replay kept from an earlier
+page is used as it is, or continued by the rows committed since (a table being played costs
+its newest moves).
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ class _Replays:
         self._kept.move_to_end(code)
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        self._kept.clear()
 
 
 REPLAYS = _Replays()

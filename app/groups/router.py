@@ -3,7 +3,8 @@ standings, ratings and their chart), claim a name, open a table in the group.
 
 Plain HTML forms that post and redirect (303): every page is complete without JavaScript.
 The group code is the group's only key, like a table's invite code: the pages say ``noindex``
-and ``no-store`` (``app.web.render.PrivateRoute``).
+and ``no-store`` (``app.web.render.PrivateRoute``). The head-to-head page and the seasons form
+are in the OpenAPI document with every answer they give (pages as ``text/html``).
 """
 
 from __future__ import annotations
@@ -16,25 +17,31 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
 from app.deps import BaseUrlDep, HubDep, SessionFactoryDep
-from app.groups import charts, schemas, service, standings
+from app.groups import boards, charts, headtohead, schemas, seasons, service
 from app.history.i18n import Text
 from app.history.rendering import render
 from app.http import ratelimits
 from app.lobby import router as lobby_router
 from app.lobby import schemas as lobby_schemas
-from app.tables import options, tokens
+from app.tables import tokens, waiting
 from app.web import rules
 from app.web.pages import PageLanguage
 from app.web.render import PrivateRoute
 
-router = APIRouter(route_class=PrivateRoute, include_in_schema=False)
+router = APIRouter(route_class=PrivateRoute)
 
 CodePath = Annotated[str, Path_(max_length=128)]
 _SEE_OTHER = 303
 _COOKIE_MAX_AGE = 365 * 24 * 3600
+# The group page lists the newest tables (open ones first to hand); the games of the season
+# shown are in its standings.
+TABLES_SHOWN = 20
+
+_PAGE = {"text/html": {"schema": {"type": "string"}}}
+_NO_GROUP = {"description": "no group has this code: a page that says so", "content": _PAGE}
 
 
-@router.post("/g", dependencies=[ratelimits.limited("create_table")])
+@router.post("/g", dependencies=[ratelimits.limited("create_table")], include_in_schema=False)
 async def create_group(
     request: Request,
     sessions: SessionFactoryDep,
@@ -50,7 +57,7 @@ async def create_group(
     return RedirectResponse(f"/g/{group.code}", status_code=_SEE_OTHER)
 
 
-@router.get("/g/{code}", response_class=HTMLResponse)
+@router.get("/g/{code}", response_class=HTMLResponse, include_in_schema=False)
 async def group_page(
     request: Request,
     code: CodePath,
@@ -58,9 +65,12 @@ async def group_page(
     lang: PageLanguage,
     variant: Annotated[str, Query(max_length=16)] = "",
     players: Annotated[str, Query(max_length=2)] = "",
+    season: Annotated[str, Query(max_length=8)] = "",
 ) -> HTMLResponse:
-    """Members, tables, standings and ratings of the group (filtered by edition and players)."""
-    return await _group_response(request, code, sessions, lang, variant, players)
+    """Members, tables, standings and ratings of the group (filtered by edition and players):
+    of the current season, of an earlier one (``season``: its number) or of all time
+    (``season=all``)."""
+    return await _group_response(request, code, sessions, lang, variant, players, season)
 
 
 async def _group_response(
@@ -70,6 +80,7 @@ async def _group_response(
     lang: str,
     variant: str = "",
     players: str = "",
+    season: str = "",
     *,
     status_code: int = 200,
     error: str | None = None,
@@ -88,8 +99,19 @@ async def _group_response(
         )
     chosen = schemas.parse_filter(variant, players)
     members = await service.members(session_factory=sessions, group=group)
-    tables = await service.load_tables(session_factory=sessions, group=group)
-    board = standings.build(tables, members, chosen)
+    rule = await seasons.load_rule(session_factory=sessions, group=group)
+    games = await seasons.load_games(session_factory=sessions, group=group)
+    cut = seasons.cut(rule, games, seasons.today())
+    shown = schemas.parse_season(season, cut)
+    board = await boards.board(
+        session_factory=sessions,
+        group=group,
+        members=members,
+        chosen=chosen,
+        games=games,
+        season=shown,
+    )
+    tables = await service.load_tables(session_factory=sessions, group=group, limit=TABLES_SHOWN)
     deleted = await service.deleted_tables(session_factory=sessions, group=group)
     t = Text(lang)
     return render(
@@ -103,8 +125,12 @@ async def _group_response(
         tables=tables[::-1],
         board=board,
         chosen=chosen,
+        rule=rule,
+        seasons=cut,
+        shown=shown,
+        season_query="all" if shown is None else str(shown.number),
         rules=rules.rules_for(lang),
-        options=options.form_options(),
+        options=await waiting.form_options(session_factory=sessions, group_id=group.id),
         rating_chart=charts.rating_chart(board, t),
         score_chart=charts.score_chart(board, t),
         error=error,
@@ -112,7 +138,7 @@ async def _group_response(
     )
 
 
-@router.post("/g/{code}/claim")
+@router.post("/g/{code}/claim", include_in_schema=False)
 async def claim_name(
     request: Request,
     code: CodePath,
@@ -152,7 +178,9 @@ async def claim_name(
     return response
 
 
-@router.post("/g/{code}/tables", dependencies=[ratelimits.limited("create_table")])
+@router.post(
+    "/g/{code}/tables", dependencies=[ratelimits.limited("create_table")], include_in_schema=False
+)
 async def open_table(
     request: Request,
     code: CodePath,
@@ -185,3 +213,76 @@ async def open_table(
         secure=base_url.startswith("https://"),
     )
     return response
+
+
+@router.post(
+    "/g/{code}/seasons",
+    status_code=_SEE_OTHER,
+    response_class=RedirectResponse,
+    responses={
+        _SEE_OTHER: {
+            "description": "saved: to the group page",
+            "headers": {"Location": {"description": "/g/{code}", "schema": {"type": "string"}}},
+        },
+        404: _NO_GROUP,
+        422: {
+            "description": "not a rule the form offers: the group page with a message",
+            "content": _PAGE,
+        },
+    },
+)
+async def season_rule(
+    request: Request,
+    code: CodePath,
+    sessions: SessionFactoryDep,
+    lang: PageLanguage,
+    kind: Annotated[str, Form(max_length=8)] = "year",
+    starts: Annotated[str, Form(max_length=400)] = "",
+    every: Annotated[str, Form(max_length=4)] = "",
+) -> Response:
+    """How the group cuts its games into seasons: the calendar year, from listed dates, or
+    every N games (app/groups/seasons.py)."""
+    group = await service.find_group(session_factory=sessions, code=code)
+    if group is None:
+        return render(request, "groups/missing.html", lang, status_code=404)
+    try:
+        rule = seasons.parse_rule(kind, starts, every)
+    except ValueError:
+        return await _group_response(
+            request, code, sessions, lang, status_code=422, error="season_rule"
+        )
+    await seasons.save_rule(session_factory=sessions, group=group, rule=rule)
+    return RedirectResponse(f"/g/{code}", status_code=_SEE_OTHER)
+
+
+@router.get(
+    "/g/{code}/vs",
+    response_class=HTMLResponse,
+    responses={
+        200: {"description": "the page (the form alone without two players)"},
+        404: _NO_GROUP,
+    },
+)
+async def head_to_head(
+    request: Request,
+    code: CodePath,
+    sessions: SessionFactoryDep,
+    lang: PageLanguage,
+    a: Annotated[str, Query(max_length=40)] = "",
+    b: Annotated[str, Query(max_length=40)] = "",
+) -> HTMLResponse:
+    """Two players of the group face to face: games together, who finished ahead, the chief's
+    partner choices and how the team did; each one's hands as chief by trump, bid, partner."""
+    group = await service.find_group(session_factory=sessions, code=code)
+    if group is None:
+        return render(request, "groups/missing.html", lang, status_code=404)
+    members = await service.members(session_factory=sessions, group=group)
+    games = await seasons.load_games(session_factory=sessions, group=group)
+    seats = await headtohead.seated(session_factory=sessions, group=group, games=games)
+    names = headtohead.players(seats, members)
+    pair = None
+    if a in names and b in names and a != b:
+        pair = await headtohead.head_to_head(
+            session_factory=sessions, group=group, games=games, seats=seats, a=a, b=b
+        )
+    return render(request, "groups/vs.html", lang, group=group, names=names, a=a, b=b, pair=pair)

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 import engine
+from app.groups.seasons import Season
 from app.groups.standings import Filter
 from app.lobby.schemas import TableCreate
 from app.tables import options
@@ -27,6 +28,7 @@ class TableForm(BaseModel):
     target_score: int | None = None
     hands: int | None = None
     hints: bool = _DEFAULT["hints"]
+    on_dropout: options.OnDropout = _DEFAULT["on_dropout"]  # app/tables/waiting.py
 
     def table_create(self) -> TableCreate:
         """The lobby's request for these options (``ValidationError``: options the engine
@@ -37,6 +39,7 @@ class TableForm(BaseModel):
             target_score=self.target_score if self.ends == "target" else None,
             hands=self.hands if self.ends == "hands" else None,
             hints=self.hints,
+            on_dropout=self.on_dropout,
         )
 
 
@@ -45,3 +48,12 @@ def parse_filter(variant: str, players: str) -> Filter:
     names = {v.name for v in _RULES.variants}
     counts = {str(n): n for n in _RULES.player_counts}
     return Filter(variant if variant in names else None, counts.get(players))
+
+
+def parse_season(value: str, seasons: list[Season]) -> Season | None:
+    """The season the page shows: ``all`` (None: all time), a season's number, else the
+    current season."""
+    if value == "all":
+        return None
+    chosen = [s for s in seasons if str(s.number) == value]
+    return chosen[0] if chosen else next(s for s in seasons if s.current)

@@ -20,21 +20,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import SessionFactory
-from app.groups import replays
+from app.groups import summaries
 from app.groups.models import Group, GroupMember, GroupSeat
 from app.history import mine
-from app.history.service import TableHistory
 from app.lobby import schemas as lobby_schemas
 from app.lobby import service as lobby_service
 from app.room.hub import Hub
 from app.tables import tokens
 from app.tables.live import LiveTable
-from app.tables.models import Action, DeletedTable, Seat, Table
+from app.tables.models import DeletedTable, Seat, Table
 
 # 24 random bytes = 192 bits (the house floor is 128).
 _CODE_BYTES = 24
 GROUP_NAME_MAX = 60
-# A group page replays its tables; beyond this many it shows the newest only.
+# A group page reads its tables' summaries; beyond this many it shows the newest only.
 MAX_TABLES = 200
 
 
@@ -73,11 +72,11 @@ class GroupInfo:
 
 @dataclass(frozen=True, slots=True)
 class GroupTable:
-    """One table of the group, replayed, with each seat's player key and hands' finish times."""
+    """One table of the group: its summary (the engine's results of its finished hands, its
+    totals, names and status: ``app.groups.summaries``) and each seat's player key."""
 
-    history: TableHistory
+    summary: summaries.TableSummary
     keys: tuple[str, ...]  # per seat: the linked claimed name's key, else the seat name's
-    finished_at: Mapping[int, datetime]  # hand number -> time of its last action
 
 
 async def create_group(*, session_factory: SessionFactory, name: str) -> GroupInfo:
@@ -225,33 +224,61 @@ async def deleted_tables(*, session_factory: SessionFactory, group: GroupInfo) -
         return int(await session.scalar(query) or 0)
 
 
-async def load_tables(*, session_factory: SessionFactory, group: GroupInfo) -> list[GroupTable]:
-    """Every table of the group replayed (``app.history.service``, the server's own replay),
-    oldest first, with the players' keys and the hands' finish times."""
+async def load_tables(
+    *,
+    session_factory: SessionFactory,
+    group: GroupInfo,
+    table_ids: Sequence[int] | None = None,
+    limit: int = MAX_TABLES,
+) -> list[GroupTable]:
+    """The group's tables with their summaries (``app.groups.summaries``: made from the
+    server's own replay once per table version, then read as stored) and the players' keys,
+    oldest first: the newest ``limit``, or those of ``table_ids`` (a season's, a pair's)."""
+    query = select(Table.id, Table.invite_code, Table.version).where(Table.group_id == group.id)
+    if table_ids is None:
+        query = query.order_by(Table.id.desc()).limit(limit)
+    else:
+        query = query.where(Table.id.in_(table_ids)).order_by(Table.id.desc())
     async with session_factory() as session:
-        found = (
+        found = (await session.execute(query)).all()
+        links = await _links(session, group.id)
+        wanted = [(table_id, code, version) for table_id, code, version in reversed(found)]
+        summarized = await summaries.current(
+            session_factory=session_factory, session=session, tables=wanted
+        )
+    return [GroupTable(s, _keys(s.names, links.get(s.table_id, {}))) for s in summarized]
+
+
+async def links_mark(*, session_factory: SessionFactory, group: GroupInfo) -> tuple[int, int]:
+    """What changes whenever a seat of the group is linked to a name or a linked table is
+    deleted (links are only ever added): (how many, the newest's id)."""
+    query = select(func.count(), func.max(GroupSeat.id)).where(GroupSeat.group_id == group.id)
+    async with session_factory() as session:
+        count, newest = (await session.execute(query)).one()
+    return int(count), int(newest or 0)
+
+
+async def seat_keys(
+    *, session_factory: SessionFactory, group: GroupInfo, table_ids: Sequence[int]
+) -> dict[int, tuple[tuple[str, str], ...]]:
+    """Per table, each seat's (player key, name at the table), from the seat rows and links
+    (no replay)."""
+    async with session_factory() as session:
+        links = await _links(session, group.id)
+        rows = (
             await session.execute(
-                select(Table.id, Table.invite_code, Table.version)
-                .where(Table.group_id == group.id)
-                .order_by(Table.id.desc())
-                .limit(MAX_TABLES)
+                select(Seat.table_id, Seat.seat, Seat.name)
+                .where(Seat.table_id.in_(table_ids))
+                .order_by(Seat.table_id, Seat.seat)
             )
         ).all()
-        links = await _links(session, group.id)
-        histories = []
-        for table_id, code, version in reversed(found):
-            history = await replays.replayed(session, table_id, code, version)
-            if history is not None:
-                histories.append(history)
-        finished = await _finish_times(session, [h.live.table_id for h in histories])
-    return [
-        GroupTable(
-            history,
-            _keys(history, links.get(history.live.table_id, {})),
-            finished.get(history.live.table_id, {}),
-        )
-        for history in histories
-    ]
+    names: dict[int, list[str]] = {}
+    for table_id, _seat, name in rows:
+        names.setdefault(table_id, []).append(name)
+    return {
+        tid: tuple(zip(_keys(seated, links.get(tid, {})), seated, strict=True))
+        for tid, seated in names.items()
+    }
 
 
 async def _links(session: AsyncSession, group_id: int) -> dict[int, dict[int, str]]:
@@ -266,27 +293,11 @@ async def _links(session: AsyncSession, group_id: int) -> dict[int, dict[int, st
     return links
 
 
-async def _finish_times(
-    session: AsyncSession, table_ids: Sequence[int]
-) -> dict[int, dict[int, datetime]]:
-    if not table_ids:
-        return {}
-    rows = await session.execute(
-        select(Action.table_id, Action.hand_number, func.max(Action.created_at))
-        .where(Action.table_id.in_(table_ids))
-        .group_by(Action.table_id, Action.hand_number)
-    )
-    times: dict[int, dict[int, datetime]] = {}
-    for table_id, number, at in rows:
-        times.setdefault(table_id, {})[number] = at
-    return times
-
-
-def _keys(history: TableHistory, links: Mapping[int, str]) -> tuple[str, ...]:
+def _keys(names: Sequence[str], links: Mapping[int, str]) -> tuple[str, ...]:
     """Per seat, who played it; two seats of one table are never the same player (two bots of
     one name, say): a repeated key gets its seat number."""
     keys: list[str] = []
-    for seat, name in enumerate(history.names):
+    for seat, name in enumerate(names):
         key = links.get(seat, name_key(name))
         keys.append(f"{key}#{seat + 1}" if key in keys else key)
     return tuple(keys)

@@ -1,12 +1,13 @@
 """A group's standings: its games with their totals, and per player what the hands came to.
 
-Read from the tables' histories (the server's replay, ``app.history.service``) and the
-engine's typed results and score sheets; nothing here scores a hand.
+Read from the tables' summaries (``app.groups.summaries``: the engine's typed results of the
+hands and the totals of its score sheets, as the server's replay gave them); nothing here
+scores a hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -22,9 +23,9 @@ class Filter:
     players: int | None = None  # 3..6; None: any
 
     def admits(self, table: GroupTable) -> bool:
-        options = table.history.live.options
-        return (self.variant is None or options.variant == self.variant) and (
-            self.players is None or options.players == self.players
+        summary = table.summary
+        return (self.variant is None or summary.variant == self.variant) and (
+            self.players is None or summary.players == self.players
         )
 
 
@@ -38,7 +39,6 @@ class GameLine:
     totals: tuple[int, ...]
     winners: tuple[int, ...]  # once over
     status: str
-    rows: tuple[engine.SheetRow, ...]
 
 
 @dataclass(slots=True)
@@ -67,49 +67,54 @@ class Standings:
     players: list[PlayerLine]
     rated_hands: int
     hands: int
+    # every hand of these tables the chosen filter admits, for the ratings that continue them
+    rated: tuple[ratings.RatedHand, ...] = ()
 
 
-def build(tables: Sequence[GroupTable], members: Sequence[Member], chosen: Filter) -> Standings:
-    """The games and players of the tables ``chosen`` admits; ratings over those hands."""
+def build(
+    tables: Sequence[GroupTable],
+    members: Sequence[Member],
+    chosen: Filter,
+    start: Mapping[str, ratings.Rating] | None = None,
+) -> Standings:
+    """The games and players of the tables ``chosen`` admits; ratings over those hands (each
+    player's first from ``start``'s rating, a season's, else a newcomer's)."""
     claimed = {m.key: m.name for m in members}
     players: dict[str, PlayerLine] = {}
     games: list[GameLine] = []
     rated: list[ratings.RatedHand] = []
     hands = 0
     for table in tables:
-        history = table.history
-        if not chosen.admits(table) or not history.hands:
+        summary = table.summary
+        if not chosen.admits(table) or not summary.hands:
             continue
-        game = history.game
         games.append(
             GameLine(
-                history.invite_code, history.created_at, history.live.options.variant,
-                tuple(history.names), len(history.hands), game.totals, game.winners,
-                history.status, game.rows,
+                summary.invite_code, summary.created_at, summary.variant, summary.names,
+                len(summary.hands), summary.totals, summary.winners, summary.status,
             )
         )  # fmt: skip
-        seated = zip(table.keys, history.names, strict=True)
+        seated = zip(table.keys, summary.names, strict=True)
         lines = [_player(players, key, name, claimed) for key, name in seated]
         for seat, line in enumerate(lines):
-            line.games.add(history.invite_code)
-            if game.over:
+            line.games.add(summary.invite_code)
+            if summary.over:
                 line.games_over += 1
-                line.games_won += seat in game.winners
-        for record in history.hands:
+                line.games_won += seat in summary.winners
+        for hand in summary.hands:
             hands += 1
-            _count_hand(lines, record.result)
-            at = table.finished_at.get(record.number)
-            order = (history.live.table_id, record.number)
-            rated.append(ratings.RatedHand(at, order, table.keys, record.result))
+            _count_hand(lines, hand.result)
+            order = (summary.table_id, hand.number)
+            rated.append(ratings.RatedHand(hand.finished_at, order, table.keys, hand.result))
     _score_histories(players, rated)
-    rates, matches = ratings.rate(rated)
+    rates, matches = ratings.rate(rated, start)
     for key, rating in rates.items():
         players[key].rating = rating
     ordered = sorted(
         players.values(),
         key=lambda p: (-(p.rating.ordinal if p.rating else -1e9), -p.hands, p.name.casefold()),
     )
-    return Standings(games[::-1], ordered, matches, hands)
+    return Standings(games[::-1], ordered, matches, hands, tuple(rated))
 
 
 def _player(

@@ -18,7 +18,7 @@
   Programs keep the JSON body, a 500 included (``internal``, logged with its trace).
 - The OpenAPI document says so (``install_openapi``): every operation documents the errors it
   can answer with (400 and 413 where it reads a body, 422 where it takes input, 503), all
-  as ``ErrorBody``.
+  as ``ErrorBody`` (a form whose 422 shows its page again keeps that ``text/html`` beside it).
 """
 
 from __future__ import annotations
@@ -198,9 +198,12 @@ def _document_errors(document: dict[str, Any]) -> None:
                 responses.setdefault("400", error_doc("bad_body: the body is not readable JSON"))
                 responses.setdefault("413", error_doc("too_large: the body is over the limit"))
             if "requestBody" in operation or operation.get("parameters"):
-                own = responses.get("422", {}).get("description", "")
-                own = f"; {own}" if "ErrorBody" in str(responses.get("422")) else ""
+                mine = responses.get("422", {})
+                own = f"; {mine.get('description', '')}" if "ErrorBody" in str(mine) else ""
                 responses["422"] = error_doc(f"invalid_request (errors lists what){own}")
+                if page := mine.get("content", {}).get("text/html"):  # a form's page, shown again
+                    responses["422"]["content"]["text/html"] = page
+                    responses["422"]["description"] += f"; text/html: {mine['description']}"
             if path.startswith("/api/"):
                 unavailable = error_doc("unavailable: the database is not reachable")
                 responses.setdefault("503", unavailable)

@@ -5,8 +5,11 @@ The commit that starts a turn at a correspondence table enqueues that turn's ``r
 job runs, it is obsolete if a later turn has its own reminder job (the table moved on), and
 put back if its turn began later than the job thought (the time a turn began is read from the
 database: the latest action's, else the latest deal's ``created_at``, so a restart loses
-nothing). Each reminder push is also claimed per (subscription, table, version, "reminder")
-like every push, so it goes out once however many workers run.
+nothing; a pause marker begins no turn). A seat on holiday (``app/room/pause.py``) is not
+reminded: the job puts itself back to the holiday's end and reminds then, if it is still
+that seat's turn; nothing scans the tables for holidays. Each reminder push is also claimed
+per (subscription, table, version, "reminder") like every push, so it goes out once however
+many workers run.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from app.notify.sender import Notifier
 from app.room.hub import Hub
 from app.tables.models import Action, Hand, Table
 from app.tables.options import TableOptions
+from app.tables.pausing import PAUSE_MARK
 from app.tables.store import Store
 
 log = logging.getLogger(__name__)
@@ -50,7 +54,11 @@ def _aware(moment: datetime) -> datetime:
 
 def _turn_query(table_id: int) -> sa.Select[Any]:
     # One table, through its (table_id, ...) unique indexes: never a scan of other tables.
-    acted = sa.select(sa.func.max(_ACTIONS.c.created_at)).where(_ACTIONS.c.table_id == table_id)
+    # A pause marker (a holiday set, a vote) begins no turn.
+    marker = sa.func.coalesce(_ACTIONS.c.action["type"].as_string(), "")
+    acted = sa.select(sa.func.max(_ACTIONS.c.created_at)).where(
+        _ACTIONS.c.table_id == table_id, marker != PAUSE_MARK
+    )
     dealt = sa.select(sa.func.max(_HANDS.c.created_at)).where(_HANDS.c.table_id == table_id)
     return sa.select(
         _TABLES.c.invite_code,
@@ -134,6 +142,9 @@ class Reminders(Handler):
         seat = live.hand.to_move if live.hand is not None else None
         if live.status != "playing" or seat is None or connected[seat]:
             return 0
+        until = live.pause.holiday_until(seat, self._clock().timestamp())
+        if until is not None:  # on holiday: reminded (if still their turn) when it ends
+            raise NotYet(datetime.fromtimestamp(until, UTC))
         info = live.seats[seat]
         if info is None or info.bot:
             return 0

@@ -85,6 +85,16 @@ class ErrorCode(StrEnum):
     NOT_FINISHED = "not_finished"
     # A table whose history its host deleted (410 Gone).
     TABLE_DELETED = "table_deleted"
+    # Pause by consent (issue 40): the table is paused (no move until someone resumes); it is
+    # not; no open request to answer; not at this table (live tables pause, correspondence
+    # tables take holidays, a game in play only); a holiday's end outside what is allowed; no
+    # question about a friend who dropped out to vote on.
+    PAUSED = "paused"
+    NOT_PAUSED = "not_paused"
+    NO_PAUSE_REQUEST = "no_pause_request"
+    PAUSE_NOT_HERE = "pause_not_here"
+    BAD_HOLIDAY = "bad_holiday"
+    NO_DROPOUT_VOTE = "no_dropout_vote"
 
 
 # An ``engine.IllegalAction`` code (``not_your_turn``, ``must_follow_suit``, ...), forwarded
@@ -186,8 +196,59 @@ class UndoAnswerIn(BaseModel):
     allow: bool
 
 
+class PauseAskIn(BaseModel):
+    """A seated player asks to pause the table (live tables; every person present must agree;
+    asking while a request is open agrees to it)."""
+
+    type: Literal["pause_ask"]
+
+
+class PauseAnswerIn(BaseModel):
+    """Another player's answer to the open pause request."""
+
+    type: Literal["pause_answer"]
+    agree: bool
+
+
+class ResumeIn(BaseModel):
+    """A seated player ends the pause."""
+
+    type: Literal["resume"]
+
+
+class HolidayIn(BaseModel):
+    """A correspondence player is away until ``until`` (Unix time; null: back now)."""
+
+    type: Literal["holiday"]
+    until: float | None
+
+
+class DropoutVoteIn(BaseModel):
+    """At a table that asks the people present when someone drops out: a present player's
+    vote about ``seat`` (that person): a bot plays for them now, or the table waits."""
+
+    type: Literal["dropout_vote"]
+    seat: StrictInt
+    choice: Literal["bot", "wait"]
+
+
+# The pause feature's messages (``app/room/pause.py`` answers them).
+PauseMessage = PauseAskIn | PauseAnswerIn | ResumeIn | HolidayIn | DropoutVoteIn
+
 _Incoming = (
-    _ActionEnvelope | PingIn | ResyncIn | HintIn | ChatIn | ReactIn | UndoAskIn | UndoAnswerIn
+    _ActionEnvelope
+    | PingIn
+    | ResyncIn
+    | HintIn
+    | ChatIn
+    | ReactIn
+    | UndoAskIn
+    | UndoAnswerIn
+    | PauseAskIn
+    | PauseAnswerIn
+    | ResumeIn
+    | HolidayIn
+    | DropoutVoteIn
 )
 ClientMessage = Annotated[_Incoming, Field(discriminator="type")]
 _CLIENT_MESSAGE: TypeAdapter[_Incoming] = TypeAdapter(ClientMessage)
@@ -203,7 +264,17 @@ class ProtocolError(Exception):
         self.message = message
 
 
-Incoming = ActionIn | PingIn | ResyncIn | HintIn | ChatIn | ReactIn | UndoAskIn | UndoAnswerIn
+Incoming = (
+    ActionIn
+    | PingIn
+    | ResyncIn
+    | HintIn
+    | ChatIn
+    | ReactIn
+    | UndoAskIn
+    | UndoAnswerIn
+    | PauseMessage
+)
 
 
 def parse(raw: str | bytes) -> Incoming:

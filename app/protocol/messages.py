@@ -212,6 +212,9 @@ def around_json(snapshot: Snapshot) -> bytes:
     if held and held[0][0] == inputs:
         return held[0][1]
     encoded = recordjson.dumps(table_around(snapshot))
+    pause = present.pause_view(snapshot)
+    if pause is not None:  # only where there is one: other tables' views stay as they were
+        encoded = encoded[:-1] + b',"pause":' + orjson.dumps(pause) + b"}"
     held[:] = [(inputs, encoded)]
     return encoded
 

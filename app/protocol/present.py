@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import engine
+from app.tables import pausing
 from app.tables.live import LiveTable, Status
 
 
@@ -206,6 +207,7 @@ def around_inputs(snapshot: Snapshot) -> tuple[object, ...]:
         snapshot.connected,
         snapshot.stand_ins,
         snapshot.takeovers,
+        live.pause,
     )
 
 
@@ -222,3 +224,85 @@ def table_around(snapshot: Snapshot) -> TableAround:
         closed_to_spectators=live.host.closed_to_spectators,
         host_event=_public(live.host.last),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class PauseRequestView:
+    """An open request to pause: who asked, until when it stands (Unix time), who agreed and
+    whose answer is still missing (the people present who have not agreed)."""
+
+    seat: int
+    deadline: float
+    agreed: tuple[int, ...]
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DropoutView:
+    """A person who dropped out, at a table that asks the people present: who voted what."""
+
+    seat: int
+    bot: tuple[int, ...]
+    wait: tuple[int, ...]
+    decided: str | None  # "bot", "wait" or None (pausing.decision)
+
+
+@dataclass(frozen=True, slots=True)
+class PauseView:
+    """The view's ``pause`` key (issue 40; only sent once the table has any of it): paused
+    since when and by whose consent, the open request, the holidays (seat, until), the
+    drop-out questions, and the last pause marker ({"event": "refuse", "seat": 2, ...})."""
+
+    paused: bool
+    since: float | None
+    by: tuple[int, ...]
+    request: PauseRequestView | None
+    holidays: tuple[tuple[int, float], ...]
+    dropouts: tuple[DropoutView, ...]
+    last: Mapping[str, Any] | None
+
+
+def pause_view(snapshot: Snapshot) -> PauseView | None:
+    """The table's pause as everyone sees it, or None while there is nothing of it to show
+    (most tables: their views stay as they were)."""
+    live, state = snapshot.live, snapshot.live.pause
+    people = {
+        seat
+        for seat, info in enumerate(live.seats)
+        if info is not None and not info.bot and snapshot.connected[seat]
+    } - snapshot.stand_ins
+    request = state.request
+    asked = None
+    if request is not None:
+        waiting = tuple(sorted(people - request.agreed))
+        asked = PauseRequestView(
+            request.seat, request.deadline, tuple(sorted(request.agreed)), waiting
+        )
+    dropouts: tuple[DropoutView, ...] = ()
+    if (
+        live.options.on_dropout == "ask"
+        and live.options.pace == "live"
+        and live.status == "playing"
+    ):
+        dropouts = tuple(
+            _dropout(seat, state.votes_about(seat), people)
+            for seat, info in enumerate(live.seats)
+            if info is not None and not info.bot and not snapshot.connected[seat]
+        )
+    if not (state.last or dropouts):
+        return None
+    return PauseView(
+        paused=state.paused,
+        since=state.paused_at,
+        by=state.paused_by,
+        request=asked,
+        holidays=state.holidays,
+        dropouts=dropouts,
+        last=state.last,
+    )
+
+
+def _dropout(seat: int, votes: Mapping[int, pausing.Choice], people: set[int]) -> DropoutView:
+    bot = tuple(sorted(voter for voter, choice in votes.items() if choice == "bot"))
+    wait = tuple(sorted(voter for voter, choice in votes.items() if choice == "wait"))
+    return DropoutView(seat, bot, wait, pausing.decision(votes, people))

@@ -34,6 +34,8 @@ def play(seat: int, version: int, action: engine.Action, token_hash: str) -> Bui
             return Edit(Refusal.stale(version, live.version))
         if not holds(live, seat, token_hash):
             return Edit(not_yours(version))
+        if live.pause.paused:  # paused by consent (app/room/pause.py): nobody moves
+            return Edit(Refusal(ErrorCode.PAUSED, "the table is paused: resume it first"))
         try:
             after = tables_live.play(live, seat, action)
         except engine.IllegalAction as exc:

@@ -22,7 +22,7 @@ from app.config import Settings
 from app.http import errors, metrics
 from app.protocol import inbound, messages
 from app.protocol.inbound import ErrorCode, RefusalCode
-from app.room import changes, hints
+from app.room import changes, hints, pause
 from app.room.connection import Connection
 from app.room.hub import Hub
 from app.room.ratelimit import TokenBucket
@@ -166,6 +166,9 @@ async def _handle(room: Room, connection: Connection, raw: str | bytes) -> None:
         await _undo(room, connection, connection.seat, message)
         return
     assert connection.token_hash is not None  # a seated socket came with its token
+    if isinstance(message, inbound.PauseMessage):
+        await _pause(room, connection, connection.seat, connection.token_hash, message)
+        return
     try:
         refusal = await changes.act(
             room, connection.seat, message.version, message.action, connection.token_hash
@@ -205,6 +208,18 @@ async def _undo(
             refusal = await room.undo.ask(seat, message.version, connection.token_hash)
         else:
             refusal = await room.undo.answer(seat, message.version, message.allow)
+    except errors.DATABASE_UNAVAILABLE:
+        _refuse(connection, ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE)
+        return
+    if refusal is not None:
+        _refuse(connection, refusal.code, refusal.message)
+
+
+async def _pause(
+    room: Room, connection: Connection, seat: int, token_hash: str, message: inbound.PauseMessage
+) -> None:
+    try:
+        refusal = await pause.handle(room, seat, token_hash, message)
     except errors.DATABASE_UNAVAILABLE:
         _refuse(connection, ErrorCode.UNAVAILABLE, errors.UNAVAILABLE_MESSAGE)
         return

@@ -87,6 +87,8 @@ class UndoByConsent:
                 return Edit(Refusal(ErrorCode.NOTHING_TO_UNDO, message))
             if not seating.holds(live, seat, token_hash):
                 return Edit(seating.not_yours(version))
+            if live.pause.paused:  # app/room/pause.py: nothing moves, nor back
+                return Edit(Refusal(ErrorCode.PAUSED, "the table is paused: resume it first"))
             if self._request is not None or self._remote_request() is not None:
                 return Edit(
                     Refusal(ErrorCode.UNDO_PENDING, "another undo request is being decided")

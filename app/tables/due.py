@@ -22,7 +22,9 @@ def jobs_due(before: LiveTable, after: LiveTable, *, version: int) -> list[JobRo
     if len(after.game.rows) > len(before.game.rows):
         jobs.append(review_job(after.table_id, before.hand_number))
     options = after.options
-    moved = after.seq != before.seq or after.hand_number != before.hand_number
+    # A pause marker (a holiday, a vote) moves the log on, not the game.
+    marked = after.game is before.game and after.pause != before.pause
+    moved = not marked and (after.seq != before.seq or after.hand_number != before.hand_number)
     if (
         moved
         and options.pace == "correspondence"

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import engine
+from app.tables import pausing
 from app.tables.options import TableOptions
+from app.tables.pausing import PauseState
 
 Status = Literal["waiting", "playing", "over"]
 
@@ -88,6 +90,8 @@ class LiveTable:
     # The last action while it may be taken back: in the same hand, nothing after it.
     undoable: Undoable | None = field(default=None, compare=False, repr=False)
     host: HostState = HostState()
+    # Paused by consent, holidays, drop-out votes (issue 40): the log's pause markers.
+    pause: PauseState = PauseState()
 
     @property
     def hand(self) -> engine.HandState | None:
@@ -214,3 +218,10 @@ def host_mark(live: LiveTable, mark: Mapping[str, Any]) -> LiveTable:
         host = replace(host, deleted=True)
     host = replace(host, last=dict(mark))
     return replace(live, seq=live.seq + 1, undoable=None, host=host)
+
+
+def pause_mark(live: LiveTable, seat: int, mark: Mapping[str, Any]) -> LiveTable:
+    """The table after ``seat``'s pause marker (``app/tables/pausing.py``): it counts as the
+    next logged row, moves no card, and the last action can no longer be taken back."""
+    pause = pausing.apply_mark(live.pause, seat, mark)
+    return replace(live, seq=live.seq + 1, undoable=None, pause=pause)

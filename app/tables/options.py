@@ -40,6 +40,9 @@ def _a_json_number(value: Any) -> Any:
 JsonInt = Annotated[int, BeforeValidator(_a_json_number)]
 JsonFloat = Annotated[float, BeforeValidator(_a_json_number)]
 Pace = Literal["live", "correspondence"]
+# How a table waits for a person who dropped out (issue 40): a bot after ``takeover_seconds``,
+# no bot at all (they continue where they left), or the people present decide (bot now / wait).
+OnDropout = Literal["bot", "wait", "ask"]
 # The engine's limits and defaults (no rule is typed again here).
 RULES = engine.rules_catalog()
 SEATS = max(RULES.player_counts)
@@ -87,6 +90,11 @@ class TableChoices(BaseModel):
     ) = Field(
         default=TAKEOVER_SECONDS.default,
         description="a bot plays for a person away this long, until they return; null: never",
+    )
+    on_dropout: OnDropout = Field(
+        default="bot",
+        description="when a person drops out: bot (a bot after takeover_seconds), wait (no "
+        "bot: they continue where they left) or ask (the people present vote: bot now or wait)",
     )
     newcomers_take_bots: bool = Field(
         default=True, strict=True, description="whether a newcomer may take over a bot's seat"
@@ -179,6 +187,8 @@ def form_options() -> dict[str, Any]:
         "target_score": TARGET_SCORE,
         "hands": HANDS,
         "takeover_seconds": TAKEOVER_SECONDS,
+        "on_dropout": default["on_dropout"],
+        "dropouts": get_args(OnDropout),
         "newcomers_take_bots": default["newcomers_take_bots"],
         "hints": default["hints"],
         "pace": default["pace"],

@@ -16,7 +16,8 @@ never disagree with the game that was played. One replay serves every reader:
 An undo marker row (``{"type": "undo"}``, undo by consent) takes back the action before it:
 the replay restores the table as it was before that action (``live.undo``), and a hand's
 record leaves the taken-back move out. Both rows stay in the log. A host marker row
-(``{"type": "host", ...}``, app/host) records what the host did; it moves no card.
+(``{"type": "host", ...}``, app/host) records what the host did, a pause marker
+(``{"type": "pause", ...}``, ``pausing.py``) a pause, a holiday or a vote; neither moves a card.
 
 Rows that do not replay (a hand or action out of order, actions of a hand that is not there, a
 vacated seat, an action today's rules refuse) raise :class:`ReplayError`: a stored log that does
@@ -42,12 +43,14 @@ from app.tables.live import (
     is_host_mark,
     is_undo,
     new_table,
+    pause_mark,
     play,
     seat,
     undo,
 )
 from app.tables.models import Table
 from app.tables.options import TableOptions
+from app.tables.pausing import is_pause_mark
 from app.tables.rows import ActionRow, HandRow, SeatRow
 
 
@@ -197,7 +200,7 @@ def replay_hand(options: TableOptions, row: HandRow, actions: Sequence[ActionRow
             states.pop()
             moves.pop()
             continue
-        if is_host_mark(action_row.action):
+        if is_host_mark(action_row.action) or is_pause_mark(action_row.action):
             continue
         try:
             action = engine.action_from_json(action_row.action)
@@ -250,6 +253,9 @@ def _play_all(
                 continue
             if is_host_mark(row.action):
                 live = host_mark(live, row.action)  # the host's doing: no card moves
+                continue
+            if is_pause_mark(row.action):
+                live = pause_mark(live, row.seat, row.action)  # a pause, a vote: no card moves
                 continue
             action = engine.action_from_json(row.action)
             live = play(live, row.seat, action)

@@ -34,6 +34,13 @@ const ERROR_TEXT = {
   not_a_person: N_("Only a seated person can become the host."),
   not_finished: N_("Only a finished or abandoned table can be deleted."),
   table_deleted: N_("The host deleted this table."),
+  // Pause by consent, holidays, drop-out votes (pause.js).
+  paused: N_("The table is paused. Resume it to play on."),
+  not_paused: N_("The table is not paused."),
+  no_pause_request: N_("That request to pause is over already."),
+  pause_not_here: N_("This table cannot pause now."),
+  bad_holiday: N_("Pick a date in the next 60 days."),
+  no_dropout_vote: N_("That question is over already."),
   // The rules' (engine.IllegalAction) and the table's (not started, nothing to undo).
   not_your_turn: N_("It is not your turn."),
   wrong_phase: N_("That is not possible at this moment."),
@@ -58,6 +65,11 @@ const ASIDE = new Set([
   "undo_pending",
   "no_undo_request",
   "nothing_to_undo",
+  "not_paused",
+  "no_pause_request",
+  "pause_not_here",
+  "bad_holiday",
+  "no_dropout_vote",
 ]);
 export const aboutMoves = (code) => !ASIDE.has(code);
 

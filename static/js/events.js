@@ -67,8 +67,14 @@ export function newEvents(before, after) {
   return events;
 }
 
+// Not while the table is paused (pause.js): the decision comes again, with the focus and "your
+// turn", once someone resumes.
 export const myTurn = (view) =>
-  Boolean(view?.prompt) && given(view.seat) && view.to_move === view.seat && !view.game_over;
+  Boolean(view?.prompt) &&
+  given(view.seat) &&
+  view.to_move === view.seat &&
+  !view.game_over &&
+  !view.pause?.paused;
 
 // Where the hand stands, as one key: it changes with every step of the story and every new
 // prompt, so "your turn" is said (and the focus moved) once per decision.

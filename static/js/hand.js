@@ -69,6 +69,8 @@ function myCard(view, card, prompt, ui, place) {
 // Whether a card of yours can be used right now, and if not, why (from the prompt only).
 function cardState(view, card, prompt, ui, place) {
   if (ui.pending) return { legal: false, reason: "" };
+  // Paused by consent (pause.js): no card plays until someone resumes.
+  if (view.pause?.paused) return { legal: false, reason: _("The table is paused. Resume it to play on.") };
   if (!prompt || view.to_move !== view.seat) return { legal: false, reason: _("Wait for your turn") };
   if (prompt.type === "bid") {
     if (place !== "hand") return { legal: false, reason: _("Bids come from your hand") };

@@ -21,8 +21,11 @@ async function create(event) {
   const body = { players: Number(form.players.value), variant: form.variant.value };
   if (form.ends.value === "hands") body.hands = Number(form.hands.value);
   else body.target_score = Number(form.target_score.value);
-  // Empty means never: the table waits for a player who dropped out.
-  body.takeover_seconds = form.takeover.value ? Number(form.takeover.value) : null;
+  // If someone drops out: a bot after so many seconds, or "wait" (no bot), or "ask" (the table
+  // decides then).
+  const dropout = form.takeover.value;
+  body.on_dropout = dropout === "wait" || dropout === "ask" ? dropout : "bot";
+  if (body.on_dropout === "bot") body.takeover_seconds = Number(dropout);
   body.hints = form.hints.checked;
   body.pace = form.pace.value;
   // A pace's own options (their fields name it: data-pace) are sent with that pace only.

@@ -3,7 +3,7 @@
 import { rankingParts, trumpChip } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
-import { roleName, seatName } from "./names.js";
+import { roleName, seatName, seatNames } from "./names.js";
 
 export function renderInfo(view) {
   const hand = _("Hand {n}", { n: view.hand_number ?? 1 });
@@ -47,6 +47,8 @@ export function winnersText(view) {
 // One sentence saying who is to act, shown under the trick.
 export function statusText(view) {
   if (view.game_over) return winnersText(view);
+  // Paused by consent (pause.js): nobody acts until someone resumes.
+  if (view.pause?.paused) return _("Paused — agreed by {names}", { names: seatNames(view, view.pause.by) });
   const seat = view.to_move;
   if (seat === null || seat === undefined) return "";
   const mine = seat === view.seat;

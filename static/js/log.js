@@ -1,11 +1,14 @@
 // The live log beside the felt (issue 38, point 4): the hand's story in short lines (bids,
 // roles, trumps, partner, each trick's winner and points; events.js rebuilds it from the view,
 // speech.js words it) above the table talk (talk.js), in the one "Log and chat" panel.
+// The pause events (asked, agreed or refused, paused, resumed, holidays, a drop-out vote's
+// decision) come from pause.js, each where in the hand it happened.
 // From LOG_WIDE up the panel is docked as a column beside the board and always in view; on a
 // narrower screen it is the dialog the talkbar's button opens, one tap away.
 import { $, fill, h } from "./dom.js";
 import { handLog } from "./events.js";
 import { _ } from "./i18n.js";
+import { pauseStory } from "./pause.js";
 import { eventSentence } from "./speech.js";
 
 // Where a column fits beside the board (mu.css docks `.log-docked` at the same width).
@@ -61,13 +64,20 @@ function drawLog(view) {
   if ((view.hand_number ?? 1) > 1 && view.last_result && !view.game_over) {
     lines.push(line(eventSentence(view, { type: "result", result: view.last_result }), "result"));
   }
+  const story = pauseStory(view);
+  let told = 0;
+  const tellUpTo = (at) => {
+    for (; told < story.length && story[told].at <= at; told++) lines.push(line(story[told].text, "pause"));
+  };
   let trick = 0;
-  for (const event of handLog(view)) {
-    if (!LOGGED.has(event.type)) continue;
+  handLog(view).forEach((event, index) => {
+    tellUpTo(index);
+    if (!LOGGED.has(event.type)) return;
     if (event.type === "trick") trick += 1;
     const text = eventSentence(view, event);
     lines.push(line(event.type === "trick" ? _("Trick {n}: {text}", { n: trick, text }) : text, event.type));
-  }
+  });
+  tellUpTo(Infinity);
   $("#log-title").textContent = view.hand_number ? _("Hand {n}", { n: view.hand_number }) : _("This hand");
   fill(list, lines.length ? lines : h("li", { class: "muted" }, _("Nothing has happened in this hand yet.")));
   if (following) {

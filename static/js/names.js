@@ -1,9 +1,12 @@
 // How the table's people and roles are called: seat numbers and names, the leading roles
 // (Chief/Vice, or Crown/Shield in the revised edition), bot levels.
-import { N_, _ } from "./i18n.js";
+import { N_, _, lang } from "./i18n.js";
 
 export const seatNumber = (seat) => _("Seat {n}", { n: seat + 1 });
 export const seatName = (view, seat) => view.seats?.[seat]?.name || seatNumber(seat);
+// "Anna, Ben and Cleo" ("Anna, Ben und Cleo"): several seats' names in the page's language.
+export const seatNames = (view, seats) =>
+  new Intl.ListFormat(lang, { type: "conjunction" }).format(seats.map((seat) => seatName(view, seat)));
 
 // The two leading roles are Chief/Vice in the classic game and Crown/Shield in the revised
 // edition; the view's `roles` says which, and the same seats sit in `chief`/`vice`.

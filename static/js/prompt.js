@@ -9,6 +9,14 @@ import { trumpKind } from "./rulebook.js";
 export function renderPrompt(view, ui) {
   const box = $("#prompt");
   const prompt = view.to_move === view.seat ? view.prompt : null;
+  if (prompt && view.pause?.paused) {
+    // Paused by consent (pause.js): the choice waits; the bar above says who may resume.
+    box.dataset.promptType = "paused";
+    box.hidden = false;
+    const title = _("Paused: your turn waits until someone resumes.");
+    fill(box, h("p", { class: "prompt-title", dataset: { testid: "prompt-paused" } }, title));
+    return;
+  }
   box.dataset.promptType = prompt?.type ?? "";
   box.hidden = !prompt || prompt.type === "play";
   if (box.hidden) {

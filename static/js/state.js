@@ -29,6 +29,10 @@ export const state = {
   // hears, whether that line is lost.
   away: { ticker: 0, socket: null, lost: false },
   undo: { request: null, timer: 0 },
+  // Pause by consent, holidays, drop-out votes (pause.js): the view last noted, its newest
+  // marker and decided votes (seat → "bot"/"wait"), the story told (the live log's lines), whether
+  // the table was paused when last drawn (null: not drawn yet), the request's countdown.
+  pause: { noted: null, last: null, decided: new Map(), story: [], paused: null, ticker: 0 },
   again: { next: null, busy: false, declined: false },
   // The announcer (announce.js): the view last compared, the decision last announced.
   announce: { seen: null, decision: null },

@@ -22,6 +22,7 @@ import { logFeature } from "./log.js";
 import { finishedHand, lookBackFeature } from "./lookback.js";
 import { TableSocket } from "./net.js";
 import { CLOSE } from "./protocol.js";
+import { pauseFeature } from "./pause.js";
 import { pushFeature } from "./push.js";
 import { messageRouter } from "./router.js";
 import { rulesCard } from "./rules.js";
@@ -57,6 +58,7 @@ const features = [
   awayFeature(page),
   againFeature(page),
   undoFeature(page),
+  pauseFeature(page),
   hintsFeature(page),
   lookBackFeature(page),
   pushFeature(page),

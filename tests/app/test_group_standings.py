@@ -1,5 +1,6 @@
 """Standings (app/groups/standings.py) add up the engine's results: checked on a game played
-through the engine, with the running scores that the score chart draws."""
+through the engine (its summary, app/groups/summaries.py), with the running scores that the
+score chart draws."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import engine
-from app.groups import standings
+from app.groups import standings, summaries
 from app.groups.service import GroupTable
 from app.history.service import HandRecord, TableHistory
 from app.tables import live as live_mod
@@ -15,7 +16,7 @@ from app.tables.options import TableOptions
 from engine.bots import make_bot
 
 
-def played_table(seed: int, hands: int = 6) -> GroupTable:
+def played_table(seed: int, hands: int = 6) -> tuple[TableHistory, GroupTable]:
     options = TableOptions(players=4, hands=hands)
     live = live_mod.new_table(table_id=1, invite_code="t", options=options)
     for seat, name in enumerate(["Anna", "Ben", "Cleo", "Dan"]):
@@ -35,13 +36,13 @@ def played_table(seed: int, hands: int = 6) -> GroupTable:
     start = datetime(2026, 11, 25, 20, tzinfo=UTC)
     times = {r.number: start + timedelta(minutes=r.number) for r in records}
     history = TableHistory(live, start, tuple(records), None)
-    return GroupTable(history, ("anna", "ben", "cleo", "dan"), times)
+    return history, GroupTable(summaries.summarize(history, times), ("anna", "ben", "cleo", "dan"))
 
 
 def test_standings_add_up_the_engine_results() -> None:
-    table = played_table(3)
+    history, table = played_table(3)
     board = standings.build([table], [], standings.Filter())
-    game = table.history.game
+    game = history.game
     by_key = {p.key: p for p in board.players}
     assert board.hands == len(game.rows) and len(board.games) == 1
     for seat, key in enumerate(table.keys):
@@ -51,7 +52,7 @@ def test_standings_add_up_the_engine_results() -> None:
         assert line.games_won == (seat in game.winners)
         rows = game.rows
         assert line.chief == sum(1 for r in rows if r.kind == "played" and r.chief == seat)
-        assert line.bids == sum(1 for r in table.history.hands if r.result.bids[seat])
+        assert line.bids == sum(1 for r in history.hands if r.result.bids[seat])
     assert board.rated_hands == sum(1 for r in game.rows if r.kind == "played")
     assert standings.build([table], [], standings.Filter(variant="revised")).players == []
     assert standings.build([table], [], standings.Filter(players=4)).hands == board.hands

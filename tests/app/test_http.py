@@ -43,6 +43,7 @@ async def test_create_table(api: httpx.AsyncClient) -> None:
         "target_score": 200,
         "hands": None,
         "takeover_seconds": 60,
+        "on_dropout": "bot",
         "removed_colours": None,
         "hints": False,
         "pace": "live",

@@ -394,3 +394,56 @@ async def test_people_on_the_other_process_answer_an_undo_request(servers: list[
         back = await seat.at(version + 2)
         assert back["view"]["to_move"] == mover
     await close_all(seats)
+
+
+def _pause_of(message: dict[str, Any]) -> dict[str, Any]:
+    pause: dict[str, Any] = message["view"].get("pause") or {}
+    return pause
+
+
+def _agreed(message: dict[str, Any]) -> list[int] | None:
+    request = _pause_of(message).get("request") or {}
+    return request.get("agreed")
+
+
+@postgres
+@pytest.mark.processes
+async def test_a_pause_agreed_across_two_processes_holds_on_both(
+    servers: list[Server], pg_url: str
+) -> None:
+    """Issue 40: a pause asked on process A and agreed on process B pauses the table for every
+    socket; an action sent through B meanwhile is refused (``paused``) and changes nothing in
+    the database; resumed on B, play goes on."""
+    bases = [server.http for server in servers]
+    code, tokens = await asyncio.to_thread(open_table, bases, 3, takeover_seconds=None)
+    seats = await connect(servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
+    for seat in seats:  # each process sees the other's people: all three must agree
+        await connected_on(seat, [True, True, True])
+    await seats[0].send({"type": "pause_ask"})  # asked on A
+    await seats[2].until(lambda m: _agreed(m) == [0])
+    await seats[2].send({"type": "pause_answer", "agree": True})  # agreed on A
+    await seats[1].until(lambda m: _agreed(m) == [0, 2])
+    await seats[1].send({"type": "pause_answer", "agree": True})  # the last yes, on B
+    views = [await seat.until(lambda m: bool(_pause_of(m).get("paused"))) for seat in seats]
+    assert [_pause_of(view)["by"] for view in views] == [[0, 1, 2]] * 3
+    stored, log = log_of(pg_url, code)
+    assert {view["version"] for view in views} == {stored}
+    # The mover's move through B (a second socket of that seat there): refused, nothing stored.
+    mover = views[0]["view"]["to_move"]
+    on_b = await Seat.connect(servers[1].ws, code, tokens[mover])
+    seen = await on_b.at(stored)
+    action = choose(seen["view"])
+    await on_b.send({"type": "action", "version": stored, "action": action})
+    assert (await _reply_of_type(on_b, "error"))["code"] == "paused"
+    assert log_of(pg_url, code) == (stored, log)
+    await seats[1].send({"type": "resume"})  # resumed on B
+    for seat in [*seats, on_b]:
+        resumed = await seat.at(stored + 1)
+        assert not _pause_of(resumed).get("paused")
+    await on_b.send({"type": "action", "version": stored + 1, "action": action})
+    await settle([*seats, on_b], stored + 2)
+    after, rows = log_of(pg_url, code)
+    assert after == stored + 2 and rows[-1][1] == mover and rows[-1][2]["type"] == action["type"]
+    marks = [(row[1], row[2]["event"]) for row in rows if row[2]["type"] == "pause"]
+    assert marks == [(0, "ask"), (2, "agree"), (1, "paused"), (1, "resume")]
+    await close_all([*seats, on_b])

@@ -91,8 +91,16 @@ def test_worker_activates_caches_and_handles_a_push(browser: Browser, server: Se
             "data": json.dumps(push),
         },
     )
-    page.wait_for_function("window.pushes.length > 0", timeout=5000)
-    assert page.evaluate("window.pushes[0]") == {"type": "push", "push": push}
+    # Polled inside one evaluate: a string predicate (wait_for_function) is evaluated with
+    # eval() in the page, which the page's Content-Security-Policy refuses.
+    pushes = page.evaluate(
+        """async () => {
+            for (let tries = 0; tries < 200 && !window.pushes.length; tries++)
+                await new Promise((go) => setTimeout(go, 25));
+            return window.pushes;
+        }"""
+    )
+    assert pushes[:1] == [{"type": "push", "push": push}]
     # The worker tells the page and shows the notification side by side: the message may come
     # first, so wait for the notification itself (a state), then look at it.
     shown = page.evaluate(

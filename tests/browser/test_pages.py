@@ -201,7 +201,7 @@ def test_the_security_policy_blocks_nothing_of_ours(browser: Browser, server: Se
     page.get_by_test_id("name-input").fill("Ada")
     page.get_by_test_id("take-seat").click()
     expect(page.locator("#seat-list")).to_contain_text("Ada")
-    page.wait_for_function("document.body.dataset.version !== undefined")  # a view arrived
+    page.wait_for_function("() => document.body.dataset.version !== undefined")  # a view arrived
     page.goto(server.base_url + "/me/tables")
     expect(page.locator("body")).to_be_visible()
     page.goto(server.base_url + "/docs")  # defect 8: Swagger UI from our own files

@@ -16,7 +16,7 @@ import time
 
 import engine
 from app.protocol.inbound import ErrorCode, Refusal
-from app.room import eviction, seating
+from app.room import eviction, pause, seating
 from app.room.edit import Build, Edit
 from app.room.room import Room
 from app.room.seating import SeatUnavailable, holds, not_yours
@@ -34,8 +34,8 @@ def play(seat: int, version: int, action: engine.Action, token_hash: str) -> Bui
             return Edit(Refusal.stale(version, live.version))
         if not holds(live, seat, token_hash):
             return Edit(not_yours(version))
-        if live.pause.paused:  # paused by consent (app/room/pause.py): nobody moves
-            return Edit(Refusal(ErrorCode.PAUSED, "the table is paused: resume it first"))
+        if paused := pause.refusal(live):  # paused by consent: nobody moves
+            return Edit(paused)
         try:
             after = tables_live.play(live, seat, action)
         except engine.IllegalAction as exc:

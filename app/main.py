@@ -127,6 +127,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        catalog.check()
         await writer.open()
         await notifier.keys()  # made and stored on the first start (VAPID unless configured)
         if changes is not None:

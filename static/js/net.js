@@ -24,6 +24,19 @@ const RETRY_MS = [250, 500, 1000, 2000, 2500];
 const JITTER = 0.5;
 const ABNORMAL_CLOSURE = 1006; // RFC 6455: the connection was lost without a close frame
 
+// The socket static/js/early.js opened for this address before this script was in: the page's
+// first open takes it over; any later open, or another address, opens its own. The first open
+// also tells early.js it came too late (false), should it run only now: a socket it opened then
+// would be one nobody takes over.
+function takeEarlySocket(url) {
+  const early = globalThis.muEarlySocket;
+  globalThis.muEarlySocket = false;
+  if (!early) return null;
+  if (early.url === url) return early;
+  early.ws.close();
+  return null;
+}
+
 // Besides `onStatus`, a "status" event ({detail: {connected}}) each time the line comes up or
 // goes down, for whoever wants to hear of the change only (away.js says it aloud).
 export class TableSocket extends EventTarget {
@@ -53,7 +66,8 @@ export class TableSocket extends EventTarget {
   open() {
     this.stopped = false;
     this.retry = 0;
-    const ws = new WebSocket(this.url);
+    const early = takeEarlySocket(this.url);
+    const ws = early?.ws ?? new WebSocket(this.url);
     this.ws = ws;
     this.handshake = setTimeout(() => ws.readyState === WebSocket.CONNECTING && this.#drop(ws), CONNECT_MS);
     ws.onopen = () => {
@@ -68,6 +82,11 @@ export class TableSocket extends EventTarget {
       this.#receive(event.data);
     };
     ws.onclose = (event) => this.#closed(ws, event);
+    // The early socket's past, in the order it happened (the handlers above are set in the same
+    // turn of the event loop, so nothing falls between).
+    if (early?.opened) ws.onopen();
+    early?.frames.forEach((event) => ws.onmessage(event));
+    if (early?.closed) ws.onclose(early.closed);
   }
 
   // Whether the message went out (false: not connected right now).

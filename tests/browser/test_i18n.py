@@ -176,8 +176,11 @@ def test_catalog_json_for_both_languages(server: Server) -> None:
         assert response.headers["content-type"] == "application/json"
         body = response.json()
         assert body["lang"] == lang
-        messages = body["messages"]
-        assert messages["{n} card"] == {"one": card, "other": cards}
+        # The catalog holds every script text; the answer leaves out those that read the same
+        # as their English source (the script shows its own text then): most of English.
+        messages = client_catalog.client_messages(i18n.catalog(lang, client_catalog.DOMAIN))
+        assert body["messages"] == {k: v for k, v in messages.items() if v != k}
+        assert body["messages"]["{n} card"] == {"one": card, "other": cards}
         extracted = _script_messages()
         assert {m if isinstance(m, str) else m[0] for m in extracted} == set(messages)
         for msgid in extracted:

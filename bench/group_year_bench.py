@@ -38,7 +38,7 @@ import sqlalchemy as sa
 import engine
 from app.config import Settings
 from app.db import create_engine
-from app.groups import boards, headtohead, replays, summaries
+from app.groups import boards, headtohead, replays, seasons, summaries
 from app.groups.models import Group
 from app.main import create_app, release
 from app.migrate import upgrade_head
@@ -160,6 +160,7 @@ def forget() -> None:
         replays.REPLAYS,
     ):
         kept.clear()
+    seasons.forget_games()
 
 
 async def measure_cold(database_url: str, paths: list[str], times: int) -> dict[str, list[Timed]]:

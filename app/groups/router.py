@@ -33,9 +33,11 @@ router = APIRouter(route_class=PrivateRoute)
 CodePath = Annotated[str, Path_(max_length=128)]
 _SEE_OTHER = 303
 _COOKIE_MAX_AGE = 365 * 24 * 3600
-# The group page lists the newest tables (open ones first to hand); the games of the season
-# shown are in its standings.
+# The group page lists the newest tables (open ones first to hand), and the newest games of
+# the season shown; the season's every game is one link away (``games=all``): a group's page
+# costs the same after a thousand games as after twenty, unless someone asks for them all.
 TABLES_SHOWN = 20
+GAMES_SHOWN = 20
 
 _PAGE = {"text/html": {"schema": {"type": "string"}}}
 _NO_GROUP = {"description": "no group has this code: a page that says so", "content": _PAGE}
@@ -66,11 +68,14 @@ async def group_page(
     variant: Annotated[str, Query(max_length=16)] = "",
     players: Annotated[str, Query(max_length=2)] = "",
     season: Annotated[str, Query(max_length=8)] = "",
+    games: Annotated[str, Query(max_length=8)] = "",
 ) -> HTMLResponse:
     """Members, tables, standings and ratings of the group (filtered by edition and players):
     of the current season, of an earlier one (``season``: its number) or of all time
-    (``season=all``)."""
-    return await _group_response(request, code, sessions, lang, variant, players, season)
+    (``season=all``); its newest games, or all of them (``games=all``)."""
+    return await _group_response(
+        request, code, sessions, lang, variant, players, season, all_games=games == "all"
+    )
 
 
 async def _group_response(
@@ -82,6 +87,7 @@ async def _group_response(
     players: str = "",
     season: str = "",
     *,
+    all_games: bool = False,
     status_code: int = 200,
     error: str | None = None,
 ) -> HTMLResponse:
@@ -113,7 +119,7 @@ async def _group_response(
     )
     tables = await service.load_tables(session_factory=sessions, group=group, limit=TABLES_SHOWN)
     deleted = await service.deleted_tables(session_factory=sessions, group=group)
-    t = Text(lang)
+    rating_chart, score_chart = charts.drawn(board, Text(lang))
     return render(
         request,
         "groups/group.html",
@@ -124,6 +130,7 @@ async def _group_response(
         members=members,
         tables=tables[::-1],
         board=board,
+        games_shown=board.games if all_games else board.games[:GAMES_SHOWN],
         chosen=chosen,
         rule=rule,
         seasons=cut,
@@ -131,8 +138,8 @@ async def _group_response(
         season_query="all" if shown is None else str(shown.number),
         rules=rules.rules_for(lang),
         options=await waiting.form_options(session_factory=sessions, group_id=group.id),
-        rating_chart=charts.rating_chart(board, t),
-        score_chart=charts.score_chart(board, t),
+        rating_chart=rating_chart,
+        score_chart=score_chart,
         error=error,
         deleted=deleted,
     )

@@ -14,12 +14,14 @@ Cutting reads one short row per game (id, version, date), never a table's histor
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Literal
+from typing import Any, Literal
 
-from sqlalchemy import exists, select
+from sqlalchemy import Select, exists, func, select
 
 from app.db import SessionFactory
 from app.groups.models import GroupSeasonRule
@@ -85,11 +87,13 @@ def cut(rule: Rule, games: Sequence[Game], today: date) -> list[Season]:
     current season (it may have no game yet)."""
     if rule.kind == "games":
         return _by_count(rule.every or EVERY_MAX, games)
-    starts = _starts(rule, games, today)
+    days = [_day(g) for g in games]  # in order: the games come oldest first
+    starts = _starts(rule, days, today)
     seasons: list[Season] = []
     for index, start in enumerate(starts):
         end = starts[index + 1] if index + 1 < len(starts) else None
-        inside = tuple(g for g in games if _day(g) >= start and (end is None or _day(g) < end))
+        stop = len(days) if end is None else bisect_left(days, end)
+        inside = tuple(games[bisect_left(days, start) : stop])
         current = start <= today and (end is None or today < end)
         seasons.append(Season(index + 1, inside, current, start, end))
     if not any(s.current for s in seasons):  # today before the first listed date
@@ -97,8 +101,8 @@ def cut(rule: Rule, games: Sequence[Game], today: date) -> list[Season]:
     return seasons
 
 
-def _starts(rule: Rule, games: Sequence[Game], today: date) -> list[date]:
-    first_day = min([_day(g) for g in games] + [today])
+def _starts(rule: Rule, days: Sequence[date], today: date) -> list[date]:
+    first_day = min(days[0], today) if days else today
     if rule.kind == "year":
         return [date(year, 1, 1) for year in range(first_day.year, today.year + 1)]
     listed = list(rule.starts)
@@ -157,14 +161,53 @@ async def save_rule(*, session_factory: SessionFactory, group: GroupInfo, rule: 
         row.every = rule.every
 
 
+# The games of the groups whose pages were seen lately, each with the mark of what it was read
+# from (``_mark``): a thousand games are read once, not on every visit of the page.
+_GAMES: OrderedDict[int, tuple[tuple[object, ...], list[Game]]] = OrderedDict()
+_GAMES_KEPT = 128
+
+
 async def load_games(*, session_factory: SessionFactory, group: GroupInfo) -> list[Game]:
-    """The group's games (tables with a hand dealt), oldest first: one short row each."""
-    dealt = exists().where(Hand.table_id == Table.id)
-    query = (
-        select(Table.id, Table.version, Table.created_at)
-        .where(Table.group_id == group.id, dealt)
-        .order_by(Table.created_at, Table.id)
-    )
+    """The group's games (tables with a hand dealt), oldest first: one short row each, read
+    again only when the group's tables changed."""
     async with session_factory() as session:
+        mark: tuple[object, ...] = tuple((await session.execute(_mark(group.id))).one())
+        kept = _GAMES.get(group.id)
+        if kept is not None and kept[0] == mark:
+            _GAMES.move_to_end(group.id)
+            return kept[1]
+        dealt = exists().where(Hand.table_id == Table.id)
+        query = (
+            select(Table.id, Table.version, Table.created_at)
+            .where(Table.group_id == group.id, dealt)
+            .order_by(Table.created_at, Table.id)
+        )
         rows = (await session.execute(query)).all()
-    return [Game(table_id, version, at) for table_id, version, at in rows]
+    games = [Game(table_id, version, at) for table_id, version, at in rows]
+    _GAMES[group.id] = (mark, games)
+    while len(_GAMES) > _GAMES_KEPT:
+        _GAMES.popitem(last=False)
+    return games
+
+
+def _mark(group_id: int) -> Select[Any]:
+    """What changes whenever the group's games do, counted by the database in one row: every
+    accepted change bumps a table's version, a new table has the highest id, a deleted one
+    lowers the count, and a first deal adds a dealt table."""
+    dealt = (
+        select(func.count(func.distinct(Hand.table_id)))
+        .join(Table, Hand.table_id == Table.id)
+        .where(Table.group_id == group_id)
+        .scalar_subquery()
+    )
+    return select(
+        func.count(Table.id),
+        func.coalesce(func.sum(Table.version), 0),
+        func.coalesce(func.max(Table.id), 0),
+        dealt,
+    ).where(Table.group_id == group_id)
+
+
+def forget_games() -> None:
+    """Empty the kept games (as a restart does)."""
+    _GAMES.clear()

@@ -4,7 +4,9 @@ and per-season ratings that start from the all-time rating as docs/groups.md say
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from datetime import UTC, date, datetime, timedelta
 
 import httpx
@@ -14,7 +16,7 @@ from sqlalchemy import select
 
 import engine
 from app.db import SessionFactory
-from app.groups import boards, ratings, seasons, service, standings
+from app.groups import boards, ratings, router, seasons, service, standings
 from app.groups.models import Group
 from app.groups.seasons import Game, Rule
 from app.tables import live as live_mod
@@ -169,6 +171,35 @@ async def test_group_page_shows_the_current_season_and_earlier_ones_with_a_winne
     assert "3 games ·" in all_time and "season-winner" not in all_time
     german = (await client.get(f"/g/{code}?season=1", headers={"Accept-Language": "de"})).text
     assert f"Saison {this_year - 1}" in german and "Saisonsieg" in german
+
+
+async def test_the_page_lists_the_newest_games_and_all_on_request(
+    http: AppClient,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The games list holds the season's newest GAMES_SHOWN (its cost does not grow with the
+    group's history); a link shows them all, with the same season and filters."""
+    monkeypatch.setattr(router, "GAMES_SHOWN", 2)
+    app, client = http
+    sessions = app.state.session_factory
+    code = await new_group(client)
+    start = datetime(seasons.today().year, 1, 1, 20, tzinfo=UTC)
+    for day in range(3):
+        await store_game(sessions, code, start + timedelta(days=day), day + 1, hands=1)
+    listed = re.compile(r"<td>(\d{4}-\d\d-\d\d)</td>")
+    day = [(start + timedelta(days=d)).strftime("%Y-%m-%d") for d in range(3)]
+
+    page = (await client.get(f"/g/{code}")).text
+    games = page[page.index('data-testid="games"') :]
+    assert "3 games ·" in page  # the standings count every game
+    assert listed.findall(games) == [day[2], day[1]]
+    link = re.search(r'href="([^"]+)" data-testid="all-games">All 3 games<', page)
+    assert link is not None
+    every = (await client.get(html.unescape(link.group(1)))).text
+    assert listed.findall(every[every.index('data-testid="games"') :]) == day[::-1]
+    assert 'data-testid="all-games"' not in every
+    german = (await client.get(f"/g/{code}", headers={"Accept-Language": "de"})).text
+    assert "Alle 3 Partien" in german
 
 
 async def test_season_ratings_start_from_the_all_time_rating(http: AppClient) -> None:  # noqa: F811

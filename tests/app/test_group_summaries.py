@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from sqlalchemy import select, update
 
 import engine
-from app.groups import boards, headtohead, replays, service, standings, summaries
+from app.groups import boards, headtohead, replays, seasons, service, standings, summaries
 from app.groups.models import GroupRatingStart, TableSummaryRow
 from app.history.service import HandRecord, TableHistory
 from app.tables import live as live_mod
@@ -81,6 +81,7 @@ def forget() -> None:
         replays.REPLAYS,
     ):
         kept.clear()
+    seasons.forget_games()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import "./pwa.js";
 
 if (fontsSeen()) loadFonts();
 const table = location.pathname.match(/^\/t\/([^/]+)$/);
-const first = globalThis.muEarlySocket === undefined; // false once net.js opened its own
+const first = globalThis.muEarlySocket === undefined; // false once the table script runs
 if (table && first && !new URLSearchParams(location.hash.slice(1)).has("rejoin")) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const early = { url: `${scheme}://${location.host}/ws/${table[1]}`, opened: false, frames: [], closed: null };

@@ -25,9 +25,12 @@ const JITTER = 0.5;
 const ABNORMAL_CLOSURE = 1006; // RFC 6455: the connection was lost without a close frame
 
 // The socket static/js/early.js opened for this address before this script was in: the page's
-// first open takes it over; any later open, or another address, opens its own. The first open
-// also tells early.js it came too late (false), should it run only now: a socket it opened then
-// would be one nobody takes over.
+// first open takes it over; any later open, or another address, opens its own. From the moment
+// this script runs, early.js is too late (false), should it run only now: the page may be
+// trading a personal link for its seat cookie (the link already gone from the address bar),
+// and a socket opened before that is done would be a spectator's.
+globalThis.muEarlySocket ??= false;
+
 function takeEarlySocket(url) {
   const early = globalThis.muEarlySocket;
   globalThis.muEarlySocket = false;

@@ -44,7 +44,7 @@ export function winnersText(view) {
   return ngettext("Winner: {names}", "Winners: {names}", winners.length, { names });
 }
 
-// One sentence saying who is to act, shown under the trick.
+// One sentence saying who is to act, shown under the trick (or why nobody does).
 export function statusText(view) {
   if (view.game_over) return winnersText(view);
   // Paused by consent (pause.js): nobody acts until someone resumes.
@@ -53,6 +53,10 @@ export function statusText(view) {
   if (seat === null || seat === undefined) return "";
   const mine = seat === view.seat;
   const name = seatName(view, seat);
+  // The one to move dropped out and the table decides, or waits for them (pause.js).
+  const dropout = view.pause?.dropouts?.find((each) => each.seat === seat);
+  if (dropout && !dropout.decided) return _("{name} dropped out: the table decides how to go on…", { name });
+  if (dropout?.decided === "wait") return _("Waiting for {name} to come back…", { name });
   const chief = roleName(view, "chief");
   switch (view.phase) {
     case "auction":

@@ -9,7 +9,6 @@ import asyncio
 import re
 import threading
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -17,11 +16,10 @@ from playwright.sync_api import Browser, Page, expect
 from app.db import create_engine, create_session_factory
 from app.groups import seasons
 from tests.app.test_group_seasons import store_game
-from tests.browser.conftest import PHONE, Server
+from tests.browser.conftest import PHONE, Screenshots, Server
 
 pytestmark = pytest.mark.browser
 WIDE = {"width": 1280, "height": 680}
-SHOTS = Path("/work/tmp/shots/issue40")
 
 
 def fits(page: Page) -> None:
@@ -53,13 +51,9 @@ def _group_with_two_seasons(server: Server) -> tuple[str, int]:
     return code, year
 
 
-def _shoot(page: Page, name: str) -> None:
-    if SHOTS.parent.exists():
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=SHOTS / name, full_page=True)
-
-
-def test_season_switch_winner_and_head_to_head_on_a_phone(browser: Browser, server: Server) -> None:
+def test_season_switch_winner_and_head_to_head_on_a_phone(
+    browser: Browser, server: Server, screenshots: Screenshots
+) -> None:
     code, year = _group_with_two_seasons(server)
     page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
     page.goto(f"{server.base_url}/g/{code}")
@@ -67,7 +61,7 @@ def test_season_switch_winner_and_head_to_head_on_a_phone(browser: Browser, serv
     expect(page.get_by_test_id("season-winner")).to_have_count(0)
     expect(page.get_by_test_id("earlier-seasons")).to_contain_text(f"Season {year - 1}")
     fits(page)
-    _shoot(page, "group-phone.png")
+    screenshots.take(page, "group-phone.png", full_page=True)
 
     # The switch: last year's season, its final table with the winner marked.
     page.get_by_test_id("filter-season").select_option(label=f"Season {year - 1}")
@@ -77,7 +71,7 @@ def test_season_switch_winner_and_head_to_head_on_a_phone(browser: Browser, serv
     expect(winner).to_have_text("season winner")
     expect(page.get_by_test_id("season-final")).to_be_visible()
     fits(page)
-    _shoot(page, "season-phone.png")
+    screenshots.take(page, "season-phone.png", full_page=True)
 
     # All time, then the head-to-head page by keyboard alone.
     page.get_by_test_id("filter-season").select_option("all")
@@ -93,17 +87,19 @@ def test_season_switch_winner_and_head_to_head_on_a_phone(browser: Browser, serv
     expect(page.get_by_test_id("vs-games")).to_have_text("3")
     expect(page.get_by_test_id("vs-member-0")).to_be_visible()
     fits(page)
-    _shoot(page, "vs-phone.png")
+    screenshots.take(page, "vs-phone.png", full_page=True)
 
 
-def test_season_pages_in_german_on_a_laptop(browser: Browser, server: Server) -> None:
+def test_season_pages_in_german_on_a_laptop(
+    browser: Browser, server: Server, screenshots: Screenshots
+) -> None:
     code, year = _group_with_two_seasons(server)
     page = browser.new_context(viewport=WIDE, locale="de-DE").new_page()
     page.goto(f"{server.base_url}/g/{code}?season=1")
     expect(page.get_by_test_id("season-shown")).to_have_text(f"Saison {year - 1}")
     expect(page.get_by_test_id("season-winner")).to_have_text("Saisonsieg")
     page.get_by_test_id("season-rule").locator("summary").click()
-    _shoot(page, "season-wide-de.png")
+    screenshots.take(page, "season-wide-de.png", full_page=True)
     page.goto(f"{server.base_url}/g/{code}/vs?a=anna&b=ben")
     expect(page.get_by_test_id("vs-pair")).to_contain_text("Partien zusammen")
-    _shoot(page, "vs-wide-de.png")
+    screenshots.take(page, "vs-wide-de.png", full_page=True)

@@ -7,28 +7,18 @@ clients reconnect (to this process once it is back, or through the load balancer
 
 from __future__ import annotations
 
+import argparse
 import gc
+import socket
 
-# Measured with bench/ws_bench.py at K = 200 tables: with CPython's default thresholds the
-# server stopped for a garbage collection longer than 5 ms about three times a second (the
-# longest ~0.45 s on a busy machine), which set the latency tail; with these settings, 8 such
-# pauses in the whole run. Most garbage here is freed by reference counting anyway, so
-# collect far less often, and never rescan the objects that exist once the app is built
-# (``serve``). Set before the app's imports: they alone ran about 0.25 s of collections.
-GC_THRESHOLDS = (50_000, 50, 1000)
-gc.set_threshold(*GC_THRESHOLDS)
+import uvicorn
+from fastapi import FastAPI
 
-import argparse  # noqa: E402
-import socket  # noqa: E402
-
-import uvicorn  # noqa: E402
-from fastapi import FastAPI  # noqa: E402
-
-from app import logging as log  # noqa: E402
-from app.config import Settings  # noqa: E402
-from app.http import headguard  # noqa: E402
-from app.migrate import upgrade_head  # noqa: E402
-from app.protocol import inbound  # noqa: E402
+from app import logging as log
+from app.config import Settings
+from app.http import headguard
+from app.migrate import upgrade_head
+from app.protocol import inbound
 
 # Seconds the shutdown waits for requests and sockets before cancelling them.
 GRACEFUL_SECONDS = 10

@@ -62,7 +62,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 import ws_bench  # noqa: E402
 from frames_bench import table_states  # noqa: E402
 
-from app.__main__ import GC_THRESHOLDS  # noqa: E402
+from app import GC_THRESHOLDS  # noqa: E402
 from app.cluster.dedicated import Outbox, keep_connected  # noqa: E402
 from app.config import Settings, libpq_url  # noqa: E402
 from app.protocol import messages  # noqa: E402

@@ -55,7 +55,7 @@ import sampling
 from sqlalchemy.engine import make_url
 from websockets.asyncio.client import ClientConnection, connect
 
-from app.__main__ import GC_THRESHOLDS
+from app import GC_THRESHOLDS
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 5

@@ -330,7 +330,10 @@ async def test_pages_load_nothing_inline_or_foreign(api: httpx.AsyncClient) -> N
         assert "http://" not in html.replace("http://www.w3.org", "")
         assert "https://" not in html
         for script in html.split("<script")[1:]:
-            assert script.lstrip().startswith(("src=", 'type="module" src=')), script[:80]
+            opening = script.lstrip()
+            assert opening.startswith(("src=", 'type="module" src=', 'type="module" async src=')), (
+                script[:80]
+            )
 
 
 async def test_health(api: httpx.AsyncClient) -> None:

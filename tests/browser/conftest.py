@@ -57,6 +57,11 @@ class Server:
         self.base_url = f"http://127.0.0.1:{self.port}"
         # One address opens every table of the suite: more than a person would in a minute.
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "RATE_LIMITS": "false"}
+        # A scripted seat (scripted.py) moves as fast as the server answers, a hundred moves in
+        # a few seconds: over a socket's budget (10 a second, 30 at once), which answered the
+        # script's move "rate_limited" and the script then waited for a view that never came.
+        # The budget itself is tested in-process (tests/app/test_limits.py).
+        self.env["WS_MESSAGES_PER_SECOND"] = "1000"
         # Hand reviews cost seconds of CPU per hand: only the review tests' server runs them.
         self.env.setdefault("REVIEW_WORKERS", "0")
         self.env.setdefault("TRICK_PAUSE_MS", QUICK_PAUSE_MS)

@@ -65,7 +65,11 @@ class ScriptedTable:
         action = self._choose(self.views[mover])
         message = {"type": "action", "version": version, "action": action}
         self.sockets[mover].send(json.dumps(message))
-        self.views = [self._view_at(ws, version + 1) for ws in self.sockets]
+        # The mover's socket first: a refusal of the move is said there, at once.
+        seen = {mover: self._view_at(self.sockets[mover], version + 1)}
+        self.views = [
+            seen.get(s) or self._view_at(ws, version + 1) for s, ws in enumerate(self.sockets)
+        ]
 
     def play_until(self, done: Callable[[View], bool], limit: int = 400) -> None:
         for _ in range(limit):

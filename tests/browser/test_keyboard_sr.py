@@ -310,7 +310,9 @@ def test_the_story_is_told_once_whatever_views_arrive(browser: Browser, server: 
             ]);
             const waiting = views.find((view) => view.to_move !== 0 && !view.game_over);
             const playing = views.find((view) => view.prompt?.type === "play");
-            const card = playing.hand.find((c) => !playing.prompt.cards.includes(c.id));
+            // The seat's cards: in hand and on display (a bid's cards are played from there).
+            const own = [...playing.hand, ...playing.displays[playing.seat]];
+            const card = own.find((c) => !playing.prompt.cards.includes(c.id));
             const letter = {red: "r", yellow: "y", green: "g", blue: "b", purple: "p"};
             return {
                 full: tell(views), skipping: tell(skipping), repeats: repeats.length,
@@ -321,7 +323,7 @@ def test_the_story_is_told_once_whatever_views_arrive(browser: Browser, server: 
                     ? readCommand(`play ${letter[card.color]}${card.number}`, playing).error
                     : null,
                 legal: readCommand("play " + (() => {
-                    const c = playing.hand.find((c) => playing.prompt.cards.includes(c.id));
+                    const c = own.find((c) => playing.prompt.cards.includes(c.id));
                     return letter[c.color] + c.number;
                 })(), playing).action,
             };

@@ -88,11 +88,14 @@ def served_messages(catalog: Catalog) -> dict[str, str | dict[str, str]]:
     return {msgid: text for msgid, text in client_messages(catalog).items() if text != msgid}
 
 
-@functools.cache
 def served(lang: str) -> _Served | None:
-    """One language's answer, built once per process (None: no such language)."""
-    if lang not in i18n.LANGUAGES:
-        return None
+    """One language's answer, built once per process (None: no such language; checked before
+    the cache, which holds only the languages there are)."""
+    return _built(lang) if lang in i18n.LANGUAGES else None
+
+
+@functools.cache
+def _built(lang: str) -> _Served:
     payload = {"lang": lang, "messages": served_messages(i18n.catalog(lang, DOMAIN))}
     body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
     return _Served(body, f'"{hashlib.sha256(body).hexdigest()[:32]}"')

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any, Literal
+from typing import Literal
 
 from sqlalchemy import Select, exists, func, select
 
@@ -190,21 +190,15 @@ async def load_games(*, session_factory: SessionFactory, group: GroupInfo) -> li
     return games
 
 
-def _mark(group_id: int) -> Select[Any]:
+def _mark(group_id: int) -> Select[int, int, int]:
     """What changes whenever the group's games do, counted by the database in one row: every
-    accepted change bumps a table's version, a new table has the highest id, a deleted one
-    lowers the count, and a first deal adds a dealt table."""
-    dealt = (
-        select(func.count(func.distinct(Hand.table_id)))
-        .join(Table, Hand.table_id == Table.id)
-        .where(Table.group_id == group_id)
-        .scalar_subquery()
-    )
+    accepted change bumps a table's version (a table's first deal too: its hand is written
+    by the change that bumps it, app/tables/writer.py), a new table has the highest id, and a
+    deleted one lowers the count."""
     return select(
         func.count(Table.id),
         func.coalesce(func.sum(Table.version), 0),
         func.coalesce(func.max(Table.id), 0),
-        dealt,
     ).where(Table.group_id == group_id)
 
 

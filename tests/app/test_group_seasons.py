@@ -200,6 +200,10 @@ async def test_the_page_lists_the_newest_games_and_all_on_request(
     assert 'data-testid="all-games"' not in every
     german = (await client.get(f"/g/{code}", headers={"Accept-Language": "de"})).text
     assert "Alle 3 Partien" in german
+    # The games are kept between visits until the group's tables change: a new game counts.
+    await store_game(sessions, code, start + timedelta(days=3), 4, hands=1)
+    page = (await client.get(f"/g/{code}")).text
+    assert "4 games ·" in page and "All 4 games" in page
 
 
 async def test_season_ratings_start_from_the_all_time_rating(http: AppClient) -> None:  # noqa: F811

@@ -28,6 +28,7 @@ import engine
 from app.config import Settings
 from app.db import create_engine, create_session_factory
 from app.groups import boards, replays
+from app.groups.kept import Kept
 from app.groups.models import Group
 from app.main import create_app, release
 from app.migrate import upgrade_head
@@ -112,7 +113,7 @@ async def measure(
         for run in range(runs + 2):
             if replay:  # neither the kept replays nor the kept standings
                 replays.REPLAYS = replays._Replays()
-                boards.BOARDS = boards.Kept(boards.BOARDS.size)
+                boards.BOARDS = Kept(boards.BOARDS.size)
             if moves is not None and run > 0:
                 await commit_action(db, moves[0], moves[1][run - 1])
             start = time.perf_counter()

@@ -12,47 +12,17 @@ whole history, after a restart too.
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
-from collections.abc import Hashable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Sequence
 
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from app.db import SessionFactory
 from app.groups import ratings, service, standings
+from app.groups.kept import Kept
 from app.groups.models import GroupRatingStart
 from app.groups.seasons import Game, Season
 from app.groups.service import GroupInfo, Member
-
-T = TypeVar("T")
-
-
-class Kept(Generic[T]):
-    """Values by key, each with the signature of what it was computed from; bounded (the
-    least recently used goes first)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[Hashable, tuple[Hashable, T]] = OrderedDict()
-
-    def get(self, key: Hashable, signature: Hashable) -> T | None:
-        kept = self._kept.get(key)
-        if kept is None or kept[0] != signature:
-            return None
-        self._kept.move_to_end(key)
-        return kept[1]
-
-    def put(self, key: Hashable, signature: Hashable, value: T) -> T:
-        self._kept[key] = (signature, value)
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        return value
-
-    def clear(self) -> None:
-        self._kept.clear()
-
 
 BOARDS: Kept[standings.Standings] = Kept(128)
 CARRIED: Kept[dict[str, ratings.Rating]] = Kept(128)

@@ -3,32 +3,25 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 from markupsafe import Markup
 
+from app.groups.kept import Kept
 from app.groups.standings import Standings
 from app.history.i18n import Text
 from app.web.charts import PALETTE, Series, line_chart
 
 # The charts of the boards drawn lately, by board and language: a board is kept between
-# requests until something it counts changes (app/groups/boards.py), and so are its charts.
-_DRAWN: OrderedDict[tuple[int, str], tuple[Standings, Markup, Markup]] = OrderedDict()
-_DRAWN_KEPT = 64
+# requests until something it counts changes (app/groups/boards.py), and so are its charts
+# (the board is their signature and stays alive with them, so its id is not reused meanwhile).
+_DRAWN: Kept[tuple[Markup, Markup]] = Kept(64)
 
 
 def drawn(board: Standings, t: Text) -> tuple[Markup, Markup]:
     """``board``'s rating chart and score chart in ``t``'s language, drawn once per board."""
     key = (id(board), t.lang)
-    kept = _DRAWN.get(key)
-    if kept is not None and kept[0] is board:  # the same board, not one at a reused address
-        _DRAWN.move_to_end(key)
-        return kept[1], kept[2]
-    charts = rating_chart(board, t), score_chart(board, t)
-    _DRAWN[key] = (board, *charts)
-    while len(_DRAWN) > _DRAWN_KEPT:
-        _DRAWN.popitem(last=False)
-    return charts
+    return _DRAWN.get(key, board) or _DRAWN.put(
+        key, board, (rating_chart(board, t), score_chart(board, t))
+    )
 
 
 def rating_chart(board: Standings, t: Text) -> Markup:

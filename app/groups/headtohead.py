@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 import engine
 from app.db import SessionFactory
-from app.groups import boards, service
+from app.groups import service
+from app.groups.kept import Kept
 from app.groups.seasons import Game
 from app.groups.service import GroupInfo, GroupTable, Member
 
@@ -135,13 +136,13 @@ def _count_pair(pair: HeadToHead, table: GroupTable, a: int, b: int) -> None:
         (side.with_other if other in result.team else side.against_other).add(result.success)
 
 
-KEPT: boards.Kept[HeadToHead] = boards.Kept(64)
+KEPT: Kept[HeadToHead] = Kept(64)
 
 
 Seated = dict[int, tuple[tuple[str, str], ...]]
 
 
-SEATS: boards.Kept[Seated] = boards.Kept(64)
+SEATS: Kept[Seated] = Kept(64)
 
 
 async def seated(

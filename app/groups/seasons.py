@@ -15,7 +15,6 @@ Cutting reads one short row per game (id, version, date), never a table's histor
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -24,6 +23,7 @@ from typing import Literal
 from sqlalchemy import Select, exists, func, select
 
 from app.db import SessionFactory
+from app.groups.kept import Kept
 from app.groups.models import GroupSeasonRule
 from app.groups.service import GroupInfo
 from app.tables.models import Hand, Table
@@ -163,19 +163,17 @@ async def save_rule(*, session_factory: SessionFactory, group: GroupInfo, rule: 
 
 # The games of the groups whose pages were seen lately, each with the mark of what it was read
 # from (``_mark``): a thousand games are read once, not on every visit of the page.
-_GAMES: OrderedDict[int, tuple[tuple[object, ...], list[Game]]] = OrderedDict()
-_GAMES_KEPT = 128
+_GAMES: Kept[list[Game]] = Kept(128)
 
 
 async def load_games(*, session_factory: SessionFactory, group: GroupInfo) -> list[Game]:
     """The group's games (tables with a hand dealt), oldest first: one short row each, read
     again only when the group's tables changed."""
     async with session_factory() as session:
-        mark: tuple[object, ...] = tuple((await session.execute(_mark(group.id))).one())
-        kept = _GAMES.get(group.id)
-        if kept is not None and kept[0] == mark:
-            _GAMES.move_to_end(group.id)
-            return kept[1]
+        mark = tuple((await session.execute(_mark(group.id))).one())
+        kept = _GAMES.get(group.id, mark)
+        if kept is not None:
+            return kept
         dealt = exists().where(Hand.table_id == Table.id)
         query = (
             select(Table.id, Table.version, Table.created_at)
@@ -183,11 +181,9 @@ async def load_games(*, session_factory: SessionFactory, group: GroupInfo) -> li
             .order_by(Table.created_at, Table.id)
         )
         rows = (await session.execute(query)).all()
-    games = [Game(table_id, version, at) for table_id, version, at in rows]
-    _GAMES[group.id] = (mark, games)
-    while len(_GAMES) > _GAMES_KEPT:
-        _GAMES.popitem(last=False)
-    return games
+    return _GAMES.put(
+        group.id, mark, [Game(table_id, version, at) for table_id, version, at in rows]
+    )
 
 
 def _mark(group_id: int) -> Select[int, int, int]:

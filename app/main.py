@@ -40,6 +40,7 @@ from app.lesson import router as lesson
 from app.lobby import router as lobby
 from app.notify import router as push
 from app.notify.sender import Notifier
+from app.practice import router as practice
 from app.room import endpoint
 from app.room.hub import Hub, secret_seed
 from app.room.room import SeedSource
@@ -194,6 +195,7 @@ def create_app(settings: Settings | None = None, *, seeds: SeedSource = secret_s
     app.include_router(lobby.router)
     app.include_router(lobby.links)
     app.include_router(bots.router)
+    app.include_router(practice.router)
     host.install_error_handlers(app)
     app.include_router(host.router)
     app.include_router(push.router)

@@ -8,9 +8,12 @@ sampled from the view (:class:`~engine.bots.sampling.WorldSampler`, so hidden ca
 never read, even though the hand is over), every candidate (:func:`engine.bots.search.candidates`
 plus the action taken) is applied in every world and the hand is played out with the
 heuristic policy for all seats (:func:`engine.bots.playout.rollout`); a candidate's value is
-its mean Mü score for the seat (:func:`engine.bots.playout.score`).  The same worlds and
+its mean Mü score for the seat (the result's ``total``).  The same worlds and
 rollout seeds serve every candidate (common random numbers), so the differences between
 candidates are far less noisy than the values themselves.
+
+The same rollouts give the reasons behind a value (:func:`side_outcome`, no extra rollout):
+how often the seat's side made its goal, and the card points and tricks it took on average.
 
 The budget is a number of rollouts per decision (:data:`ROLLOUTS_PER_DECISION`), spread
 over the worlds, never a time: a review is a function of the hand and the seed.  A decision
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from engine.actions import Action, Bid, Discard, Partner, Pass, Trump
 from engine.bots import playout
@@ -44,7 +48,9 @@ from engine.enums import Phase
 from engine.legality import apply
 from engine.prompts import PlayPrompt, Prompt
 from engine.records import record
+from engine.scoring import hand_totals, score_hand
 from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState
+from engine.variants import RevisedRules
 from engine.views import HandView, view
 
 ROLLOUTS_PER_DECISION = 256  # ~5 s CPU a 5-player hand (bench/review_bench.py)
@@ -57,10 +63,17 @@ Progress = Callable[[int, int], None]  # (decisions done, decisions in all)
 
 @record
 class Alternative:
-    """One evaluated choice and its expected score for the seat (mean over the worlds)."""
+    """One evaluated choice and, over the same rollouts (one per world), the seat's
+    expected score (``value``) and its reasons: ``goal``, the share of the worlds in which
+    the seat's side made its goal (a world that ended without a goal for it, an Eklat or all
+    passed, counts as not made; ``None``: the side had a goal in none of them), and the card
+    points and tricks its side took on average (see :func:`side_outcome`)."""
 
     action: Action
     value: float
+    goal: float | None
+    points: float
+    tricks: float
 
 
 @record
@@ -71,8 +84,10 @@ class DecisionReview:
     1-based trick number during play (``None`` before).  ``value_taken``/``value_best`` are
     expected scores of the seat for the hand (card points and bonus or penalty, as the result's
     ``total``); ``loss = value_best - value_taken`` is never negative (the action taken is one
-    of the alternatives).  ``worlds`` is 0 when no world could be sampled (then nothing was
-    evaluated and every value is 0)."""
+    of the alternatives), and :func:`taken_alternative` finds it there with its reasons.
+    ``worlds`` is the number of deals consistent with the seat's view that every alternative
+    was played out in; 0 when no world could be sampled (then nothing was evaluated and every
+    value is 0)."""
 
     move: int
     seat: int
@@ -147,10 +162,10 @@ def review_decision(
         return _unevaluated(move, seat, seen.phase, trick, taken)
     choices = _choices(prompt, first, seat, taken, rng)
     worlds = [first] + [sampler.sample(rng) for _ in range(_budget(len(choices)) - 1)]
-    values = _evaluate(worlds, seat, [action_ints(a) for a in choices], rng)
-    ranked = sorted(zip(choices, values, strict=True), key=lambda cv: -cv[1])  # stable: ties
-    alternatives = tuple(Alternative(a, round(v, 2)) for a, v in ranked)
-    value_taken = round(values[0], 2)  # choices[0] is the action taken
+    means = _evaluate(worlds, seat, [action_ints(a) for a in choices], rng)
+    order = sorted(range(len(choices)), key=lambda i: -means[i].value)  # stable: ties
+    alternatives = tuple(_alternative(choices[i], means[i]) for i in order)
+    value_taken = round(means[0].value, 2)  # choices[0] is the action taken
     best = alternatives[0]
     return DecisionReview(
         move=move,
@@ -167,6 +182,15 @@ def review_decision(
     )
 
 
+def taken_alternative(decision: DecisionReview) -> Alternative | None:
+    """The action taken among the decision's alternatives, with its value and reasons
+    (``None`` for a decision nothing could be evaluated for)."""
+    for alternative in decision.alternatives:
+        if same_choice(alternative.action, decision.taken):
+            return alternative
+    return None
+
+
 def _choices(
     prompt: Prompt, world: HandState, seat: int, taken: Action, rng: random.Random
 ) -> list[Action]:
@@ -181,11 +205,61 @@ def _choices(
     return out
 
 
+class SideOutcome(NamedTuple):
+    """A finished hand for one seat: its Mü score, whether its side made its goal (``None``:
+    its side had none), and the card points and tricks its side took."""
+
+    score: int
+    goal: bool | None
+    points: int
+    tricks: int
+
+
+def side_outcome(state: HandState, seat: int) -> SideOutcome:
+    """What a finished hand (a rollout's end) gave ``seat`` and its side.
+
+    A hand played to the end (C26-C29; revised R6, R12) has two sides: the chief's (Crown's)
+    team, whose goal is its bid's team goal (``team_points >= team_goal``), and everyone
+    else, whose goal is that the team misses it (classic: then every opponent scores the
+    penalty's ``+5 d``; revised: the Shield's team wins).  A revised hand without a Shield
+    (one player showed cards, R6) gives the others no goal: nobody of them can win anything.
+    The side's points are its card points (revised: the Crown's discards included), its
+    tricks the tricks its members won.  An Eklat, an all-passed hand or a revised redeal is
+    not played: nobody has a goal, no side takes a card point or a trick.
+
+    Reads only ``state``, and the search's rollouts end in states built from a seat's view."""
+    scores = score_hand(state)
+    if scores is None:  # an Eklat's scores (C13), or nothing
+        return SideOutcome(hand_totals(state)[seat], None, 0, 0)
+    team = seat in scores.team
+    side = scores.team if team else scores.opponents
+    points = scores.team_points if team else sum(map(state.points_won.__getitem__, side))
+    tricks = sum(map(state.tricks_won.__getitem__, side))
+    goal: bool | None = scores.success if team else not scores.success
+    if not team and state.vice is None and isinstance(state.rules, RevisedRules):
+        goal = None  # R6: no Shield, no Shield team
+    return SideOutcome(scores.total[seat], goal, points, tricks)
+
+
+class _Mean(NamedTuple):
+    """An option's means over the worlds (unrounded): see :class:`Alternative`."""
+
+    value: float
+    goal: float | None
+    points: float
+    tricks: float
+
+
 def _evaluate(
     worlds: list[HandState], seat: int, options: list[list[int]], rng: random.Random
-) -> list[float]:
-    """Mean score of each option over the worlds, one rollout seed per world for all."""
-    totals = [0] * len(options)
+) -> list[_Mean]:
+    """Each option's means over the worlds, one rollout seed per world for all options."""
+    count = len(options)
+    totals = [0] * count
+    points = [0] * count
+    tricks = [0] * count
+    goals = [0] * count  # rollouts in which the seat's side had a goal
+    made = [0] * count  # ... and made it
     for world in worlds:
         seed = rng.getrandbits(32)
         for i, ints in enumerate(options):
@@ -193,8 +267,25 @@ def _evaluate(
             for a in ints:
                 sim.apply_action(a)
             playout.seeded_rollout(sim, seed)
-            totals[i] += playout.score(sim, seat)
-    return [t / len(worlds) for t in totals]
+            out = side_outcome(sim, seat)
+            totals[i] += out.score
+            points[i] += out.points
+            tricks[i] += out.tricks
+            if out.goal is not None:
+                goals[i] += 1
+                made[i] += out.goal
+    n = len(worlds)
+    return [
+        _Mean(totals[i] / n, made[i] / n if goals[i] else None, points[i] / n, tricks[i] / n)
+        for i in range(count)
+    ]
+
+
+def _alternative(action: Action, mean: _Mean) -> Alternative:
+    goal = None if mean.goal is None else round(mean.goal, 3)
+    return Alternative(
+        action, round(mean.value, 2), goal, round(mean.points, 2), round(mean.tricks, 2)
+    )
 
 
 def _unevaluated(
@@ -301,11 +392,14 @@ def suggest(seen: HandView, rng: random.Random) -> Suggestion:
     if len(choices) == 1 or (isinstance(prompt, PlayPrompt) and len(prompt.cards) == 1):
         return Suggestion(choices[0], 0.0, None, 0)
     worlds = [first] + [sampler.sample(rng) for _ in range(_budget(len(choices)) - 1)]
-    values = _evaluate(worlds, seat, options, rng)
-    ranked = sorted(zip(choices, values, strict=True), key=lambda cv: -cv[1])
-    (best, value), (second, second_value) = ranked[0], ranked[1]
+    means = _evaluate(worlds, seat, options, rng)
+    order = sorted(range(len(choices)), key=lambda i: -means[i].value)
+    best, second = order[0], order[1]
     return Suggestion(
-        best, round(value, 2), Alternative(second, round(second_value, 2)), len(worlds)
+        choices[best],
+        round(means[best].value, 2),
+        _alternative(choices[second], means[second]),
+        len(worlds),
     )
 
 

@@ -81,12 +81,13 @@ def seat_cookies(cookies: Mapping[str, str]) -> list[tuple[str, str]]:
 async def my_tables(
     *, session_factory: SessionFactory, cookies: Mapping[str, str]
 ) -> list[MyTable]:
-    """The tables whose seat cookie holds a real seat, newest first."""
+    """The tables whose seat cookie holds a real seat, newest first; never a practice table
+    (app/practice: one hand on another hand's deal, not a game)."""
     mine = []
     for code, token in seat_cookies(cookies):
         history = await service.load(session_factory=session_factory, invite_code=code)
         seat = history.seat_of_token(token) if history else None
-        if history is not None and seat is not None:
+        if history is not None and seat is not None and not history.practice:
             mine.append(MyTable(history, seat))
     mine.sort(key=lambda table: (table.history.created_at is None, table.history.created_at))
     mine.reverse()

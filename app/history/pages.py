@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse
 
-from app.history import mine, sheet, views
+from app.history import mine, reviews, sheet, views
 from app.history.i18n import Text
 from app.history.rendering import error_page, render
 from app.history.views import CodePath, HandPath, Replay, Source
@@ -40,6 +40,7 @@ async def sheet_page(request: Request, invite_code: CodePath, lang: PageLanguage
         viewer=views.viewer_seat(request, history),
         hints=await hints.taken(db=db, table_id=table_id),
         talk=await chat.lines(db=db, table_id=table_id, limit=None),
+        reviewed=await reviews.results(db=db, table_id=table_id),
     )
 
 
@@ -75,7 +76,10 @@ async def hand_page(
     viewer = views.viewer_seat(request, history)
     judged = await views.read_review(request, history, record, Text(lang), viewer)
     if review:  # the review section alone (the page polls it while the review runs)
-        return render(request, "history/_review.html", lang, code=invite_code, review=judged)
+        url = views.practice_url(invite_code, number)
+        return render(
+            request, "history/_review.html", lang, code=invite_code, review=judged, practice_url=url
+        )
     source = Source.table(invite_code)
     return views.hand_page(
         request, lang, history, record, source, place, viewer=viewer, review=judged

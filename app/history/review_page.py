@@ -1,7 +1,9 @@
 """A stored hand review (``engine.review``, computed by the worker) in words and a chart.
 
 The review's values were computed from each seat's information at each moment only; the words
-here name the actions taken and the alternatives, which are public once the hand is over.
+here name the actions taken and the alternatives, which are public once the hand is over. A
+told decision also says why (``app/history/reasons.py``), from what the review kept; a review
+stored before it kept its reasons is shown without them.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from app.history import words
+from app.history import reasons, words
 from app.history.i18n import Text
 from app.history.reviews import PENDING, ReviewState
 from app.history.service import HandRecord, TableHistory
@@ -30,6 +32,10 @@ class Alternative:
     value: float
     taken: bool
     best: bool
+    # The reasons (engine.review.Alternative); None in a review stored before they were kept.
+    goal: float | None = None  # share of the worlds in which the seat's side made its goal
+    points: float | None = None  # card points its side took, on average
+    tricks: float | None = None  # tricks its side won, on average
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +53,20 @@ class Decision:
     value_best: float
     loss: float
     alternatives: list[Alternative]
+    worlds: int  # the deals consistent with the seat's view that every alternative was played in
+
+    @property
+    def taken_alternative(self) -> Alternative | None:
+        return next((a for a in self.alternatives if a.taken), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A told decision: what it cost in a sentence, and why (empty for an old review)."""
+
+    move: int
+    text: str
+    reasons: list[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +87,7 @@ class Chart:
 class SeatReview:
     seat: int
     name: str
-    moments: list[str]
+    moments: list[Moment]
     chart: Chart | None
     decisions: list[Decision]
     total_loss: float
@@ -184,7 +204,8 @@ def sentence(decision: Decision, action: engine.Action, best: engine.Action, nam
     )
 
 
-def _decision(raw: dict[str, Any], names: list[str], t: Text) -> Decision:
+def read_decision(raw: dict[str, Any], names: list[str], t: Text) -> Decision:
+    """A stored decision (the JSON of ``engine.review.DecisionReview``) as the pages show it."""
     taken = engine.action_from_json(raw["taken"])
     best = engine.action_from_json(raw["best"])
     taken_at = _index_of(raw, raw["taken"])
@@ -195,6 +216,9 @@ def _decision(raw: dict[str, Any], names: list[str], t: Text) -> Decision:
             float(alt["value"]),
             taken=i == taken_at,
             best=i == 0,
+            goal=_number(alt.get("goal")),
+            points=_number(alt.get("points")),
+            tricks=_number(alt.get("tricks")),
         )
         for i, alt in enumerate(raw["alternatives"])
     ]
@@ -212,7 +236,12 @@ def _decision(raw: dict[str, Any], names: list[str], t: Text) -> Decision:
         value_best=float(raw["value_best"]),
         loss=float(raw["loss"]),
         alternatives=alternatives,
+        worlds=int(raw.get("worlds", 0)),
     )
+
+
+def _number(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 def _index_of(raw: dict[str, Any], action: dict[str, Any]) -> int:
@@ -260,28 +289,37 @@ def build(
     if stored.result is None:
         return ReviewPage(stored.status, stored.progress, stored.total, [], [], stored.reason)
     names = history.names
-    decisions = [_decision(raw, names, t) for raw in stored.result["decisions"]]
+    decisions = [read_decision(raw, names, t) for raw in stored.result["decisions"]]
     seats = []
     for seat in range(history.players):
         mine = [d for d in decisions if d.seat == seat]
         costly = sorted((d for d in mine if d.loss >= MIN_LOSS), key=lambda d: (-d.loss, d.move))[
             :MOMENTS_PER_SEAT
         ]
-        moments = [
-            sentence(
-                d,
-                engine.action_from_json(d.taken),
-                engine.action_from_json(d.best),
-                names,
-                _leads(record, d),
-                t,
-                yours=seat == viewer,
-            )
-            for d in costly
-        ]
+        moments = [moment(d, record, names, t, yours=seat == viewer) for d in costly]
         total = round(sum(d.loss for d in mine), 1)
         seats.append(SeatReview(seat, names[seat], moments, chart(mine), mine, total))
     return ReviewPage(stored.status, stored.total, stored.total, seats, decisions)
+
+
+def moment(
+    decision: Decision, record: HandRecord, names: list[str], t: Text, *, yours: bool = False
+) -> Moment:
+    """A told decision: its sentence and, from what the review kept, its reasons."""
+    taken = engine.action_from_json(decision.taken)
+    best = engine.action_from_json(decision.best)
+    side = reasons.side_at(record.states[decision.move], decision.seat)
+    why = reasons.explain(decision, taken, best, names, side, t, yours=yours)
+    return Moment(decision.move, told(decision, record, names, t, yours=yours), why)
+
+
+def told(
+    decision: Decision, record: HandRecord, names: list[str], t: Text, *, yours: bool = False
+) -> str:
+    """A decision's sentence alone, as the hand page tells it (the score sheet's list)."""
+    taken = engine.action_from_json(decision.taken)
+    best = engine.action_from_json(decision.best)
+    return sentence(decision, taken, best, names, _leads(record, decision), t, yours=yours)
 
 
 def _leads(record: HandRecord, decision: Decision) -> bool:
@@ -298,7 +336,13 @@ def to_json(page: ReviewPage) -> dict[str, Any]:
         "reason": page.reason,
         "progress": {"done": page.progress, "total": page.total},
         "seats": [
-            {"seat": s.seat, "name": s.name, "moments": s.moments, "total_loss": s.total_loss}
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "moments": [m.text for m in s.moments],
+                "told": [{"move": m.move, "text": m.text, "reasons": m.reasons} for m in s.moments],
+                "total_loss": s.total_loss,
+            }
             for s in page.seats
         ],
         "decisions": [
@@ -314,6 +358,7 @@ def to_json(page: ReviewPage) -> dict[str, Any]:
                 "value_taken": d.value_taken,
                 "value_best": d.value_best,
                 "loss": d.loss,
+                "worlds": d.worlds,
                 "alternatives": [
                     {
                         "action": a.action,
@@ -321,6 +366,9 @@ def to_json(page: ReviewPage) -> dict[str, Any]:
                         "value": a.value,
                         "taken": a.taken,
                         "best": a.best,
+                        "goal": a.goal,
+                        "points": a.points,
+                        "tricks": a.tricks,
                     }
                     for a in d.alternatives
                 ],

@@ -147,6 +147,17 @@ async def read(*, db: AsyncEngine, table_id: int, hand_number: int) -> ReviewSta
     return ReviewState(*row)
 
 
+async def results(*, db: AsyncEngine, table_id: int) -> dict[int, dict[str, Any]]:
+    """The stored results of a table's finished reviews, by hand number, in one query (the
+    score sheet's summary of the game: no review is started or hurried from there)."""
+    query = sa.select(HandReview.hand_number, HandReview.result).where(
+        HandReview.table_id == table_id, HandReview.status == DONE
+    )
+    async with db.connect() as conn:
+        rows = (await conn.execute(query)).all()
+    return {int(row.hand_number): row.result for row in rows if row.result}
+
+
 async def wanted(*, db: AsyncEngine, table_id: int, hand_number: int, now: datetime) -> None:
     """Somebody waits for this finished hand's review (its page, the API): its job goes
     before the backlog, and is enqueued if the hand has none (hands finished before the job

@@ -67,6 +67,17 @@ class ReviewAlternative(BaseModel):
     value: float = Field(description="the seat's expected score for the hand after it")
     taken: bool
     best: bool
+    goal: float | None = Field(
+        default=None,
+        description="share of the deals in which the seat's side made its goal (null: it had "
+        "none in any, or the review was stored before it kept its reasons)",
+    )
+    points: float | None = Field(
+        default=None, description="card points the seat's side took on average (null: old review)"
+    )
+    tricks: float | None = Field(
+        default=None, description="tricks the seat's side won on average (null: old review)"
+    )
 
 
 class ReviewDecision(BaseModel):
@@ -81,13 +92,26 @@ class ReviewDecision(BaseModel):
     value_taken: float
     value_best: float
     loss: float = Field(description="value_best - value_taken (points)")
+    worlds: int = Field(
+        default=0, description="the deals, consistent with the seat's view, every value is over"
+    )
     alternatives: list[ReviewAlternative] = Field(description="best first")
+
+
+class ReviewMoment(BaseModel):
+    move: int = Field(description="index of the decision in the hand's action log")
+    text: str = Field(description="what it cost, in a sentence (?lang=de)")
+    reasons: list[str] = Field(
+        description="why, in sentences: the goal, card points and tricks of the best move and "
+        "the one made, over how many deals (empty for a review stored before the reasons)"
+    )
 
 
 class ReviewSeat(BaseModel):
     seat: int
     name: str
     moments: list[str] = Field(description="the costliest decisions in sentences (?lang=de)")
+    told: list[ReviewMoment] = Field(description="the same decisions with their reasons")
     total_loss: float
 
 

@@ -18,6 +18,7 @@ import engine
 from app.db import SessionFactory
 from app.tables import replay, repository, tokens
 from app.tables.live import LiveTable
+from app.tables.options import PracticeFrom
 from app.tables.replay import Move, ReplayedHand
 from app.tables.rows import ActionRow, HandRow, SeatRow
 
@@ -67,6 +68,11 @@ class TableHistory:
     @property
     def players(self) -> int:
         return self.live.options.players
+
+    @property
+    def practice(self) -> PracticeFrom | None:
+        """Where a practice table branched from (app/practice); None for a game."""
+        return self.live.options.practice
 
     @property
     def game(self) -> engine.Game:

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 
 import engine
 from app.db import SessionFactory
-from app.history import files, hands, review_page, reviews, service, sheet
+from app.history import files, game_review, hands, review_page, reviews, service, sheet
 from app.history.i18n import Text
 from app.history.rendering import render
 from app.history.service import HandRecord, TableHistory
@@ -142,13 +142,19 @@ def sheet_page(
     viewer: int | None = None,
     hints: Mapping[int, Any] | None = None,
     talk: Sequence[Any] = (),
+    reviewed: Mapping[int, dict[str, Any]] | None = None,
 ) -> HTMLResponse:
-    """The score sheet, laid out like the paper one."""
+    """The score sheet, laid out like the paper one; ``reviewed``: the stored reviews of the
+    table's hands (a table's sheet, not an imported file's), summed up per player."""
     t = Text(lang)
+    review = (
+        None if reviewed is None else game_review.build(history, reviewed, source.base, t, viewer)
+    )
     return render(
         request, "history/sheet.html", lang, code=source.code, base=source.base,
         imported=source.imported, history=history, sheet=sheet.build(history, t),
         totals_chart=sheet.totals_chart(history, t), viewer=viewer, hints=hints or {}, talk=talk,
+        review=review,
     )  # fmt: skip
 
 
@@ -174,6 +180,8 @@ def hand_page(
         "frame": hands.frame(history, record, place.step, shown, t),
         "viewer": viewer,
         "seat_param": "all" if shown is None else str(shown),
+        # Play on from a moment of this hand at a practice table (app/practice): tables only.
+        "practice_url": None if source.imported else practice_url(source.code, record.number),
     }
     if place.partial:
         return render(request, "history/_replay.html", lang, **context)
@@ -182,6 +190,11 @@ def hand_page(
     return render(
         request, "history/hand.html", lang, hand=detail, auction=steps, review=review, **context
     )
+
+
+def practice_url(code: str, number: int) -> str:
+    """Where a hand page's "Play on from here" and "Play this deal again" post (app/practice)."""
+    return f"/api/tables/{code}/hands/{number}/practice"
 
 
 def hand_file(history: TableHistory, record: HandRecord) -> Response:

@@ -42,7 +42,7 @@ from app.tables import repository, tokens
 from app.tables.due import with_jobs_due
 from app.tables.live import LiveTable
 from app.tables.replay import ReplayError
-from app.tables.rows import HandRow
+from app.tables.rows import ActionRow, HandRow
 from app.tables.store import Store
 from app.tables.writer import Change, StaleWrite
 
@@ -236,10 +236,12 @@ class Room:
                 edit = build(self.live)
                 if edit.after is None:
                     return edit.reply
-                after, hands = _deal_if_due(edit.after, self._seeds)
+                after, hands, opened = _deal_if_due(edit.after, self._seeds)
                 change = edit.change
                 if hands:  # the next hand, dealt in the same commit
                     change = replace(change, hands=[*change.hands, *hands])
+                if opened:  # a practice table's moves before its moment (app/practice)
+                    change = replace(change, actions=[*change.actions, *opened])
                 if await self._commit(after, change):
                     if edit.then is not None:
                         edit.then()
@@ -311,12 +313,23 @@ class Room:
             self._broadcast()
 
 
-def _deal_if_due(live: LiveTable, seeds: SeedSource) -> tuple[LiveTable, list[HandRow]]:
+def _deal_if_due(
+    live: LiveTable, seeds: SeedSource
+) -> tuple[LiveTable, list[HandRow], list[ActionRow]]:
     # The next hand is dealt in the same transaction as the change that made it due, so the
-    # database never holds a finished hand without its successor.
+    # database never holds a finished hand without its successor. A practice table deals its
+    # first hand from the hand it branched from and plays the moves before its moment there.
     if not live.needs_deal:
-        return live, []
-    seed = seeds()
+        return live, [], []
+    branch = live.branch if live.hand_number == 0 else None
+    seed = branch.seed if branch is not None else seeds()
     dealt = tables_live.deal(live, seed)
     assert dealt.hand is not None  # just dealt
-    return dealt, [HandRow(dealt.hand_number, dealt.hand.dealer, seed)]
+    hands = [HandRow(dealt.hand_number, dealt.hand.dealer, seed)]
+    opened, moves = tables_live.open_branch(dealt)
+    number = dealt.hand_number
+    actions = [
+        ActionRow(dealt.seq + index, number, seat, action)
+        for index, (seat, action) in enumerate(moves, start=1)
+    ]
+    return opened, hands, actions

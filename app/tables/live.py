@@ -41,6 +41,30 @@ class Undoable:
     before: LiveTable
 
 
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A practice table's start (issue 39, ``app/practice``): the first hand is dealt from the
+    seed of a finished hand by its dealer, and the moves before the chosen moment are played
+    at once (``open_branch``), in the commit that deals it. Server-side only: the seed never
+    leaves the server (the table row's ``branch`` column, never a view or the options)."""
+
+    seed: int
+    dealer: int
+    moves: tuple[tuple[int, Mapping[str, Any]], ...]  # (seat, the action's JSON), in order
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "moves": [[seat, dict(action)] for seat, action in self.moves],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Branch:
+        moves = tuple((int(seat), dict(action)) for seat, action in data["moves"])
+        return cls(int(data["seed"]), int(data["dealer"]), moves)
+
+
 # The log's marker for a taken-back action: an action row of this form (by the seat that
 # asked) makes the replay drop the action before it. Never an engine action.
 UNDO_MARK = "undo"
@@ -92,6 +116,8 @@ class LiveTable:
     host: HostState = HostState()
     # Paused by consent, holidays, drop-out votes (issue 40): the log's pause markers.
     pause: PauseState = PauseState()
+    # A practice table's first hand: the deal and moves it branched from (None otherwise).
+    branch: Branch | None = field(default=None, compare=False, repr=False)
 
     @property
     def hand(self) -> engine.HandState | None:
@@ -139,7 +165,11 @@ class LiveTable:
         return [index for index, seat in enumerate(self.seats) if seat is not None and seat.bot]
 
 
-def new_table(*, table_id: int, invite_code: str, options: TableOptions) -> LiveTable:
+def new_table(
+    *, table_id: int, invite_code: str, options: TableOptions, branch: Branch | None = None
+) -> LiveTable:
+    """A table as opened: nobody seated, nothing dealt; a practice table's first hand is dealt
+    by the dealer of the hand it branched from."""
     return LiveTable(
         table_id=table_id,
         invite_code=invite_code,
@@ -147,7 +177,8 @@ def new_table(*, table_id: int, invite_code: str, options: TableOptions) -> Live
         version=0,
         seq=0,
         seats=(None,) * options.players,
-        game=engine.new_game(options.game_options(), first_dealer=0),
+        game=engine.new_game(options.game_options(), first_dealer=branch.dealer if branch else 0),
+        branch=branch,
     )
 
 
@@ -160,6 +191,18 @@ def seat(live: LiveTable, index: int, info: SeatInfo) -> LiveTable:
 def deal(live: LiveTable, seed: int) -> LiveTable:
     """Deal the game's next hand; the seed alone reproduces the deal."""
     return replace(live, game=engine.deal_next(live.game, random.Random(seed)), undoable=None)
+
+
+def open_branch(live: LiveTable) -> tuple[LiveTable, list[tuple[int, Mapping[str, Any]]]]:
+    """A practice table's first hand, just dealt from its branch's seed: the moves before the
+    chosen moment played (the engine checks each), returned with the table. Nothing of them
+    can be taken back: the practice starts at that moment."""
+    branch = live.branch
+    if branch is None or live.hand_number != 1 or live.seq:
+        return live, []
+    for seat_index, action in branch.moves:
+        live = play(live, seat_index, engine.action_from_json(action))
+    return replace(live, undoable=None), list(branch.moves)
 
 
 class NotStarted(engine.IllegalAction, code="not_started"):

@@ -68,6 +68,10 @@ class Table(Base):
     short_code: Mapped[str] = mapped_column(
         sa.String(8), unique=True, default=tokens.new_short_code
     )
+    # A practice table opened on a finished hand at one moment (issue 39, app/practice): the
+    # seed and dealer of that hand and the moves before the moment (``live.Branch.to_json``).
+    # Server-side only, like the hands' seeds; null for every other table.
+    branch: Mapped[dict[str, Any] | None] = mapped_column(JsonType, default=None)
 
 
 class Seat(OfTable, Base):

@@ -132,6 +132,17 @@ class TableChoices(BaseModel):
     )
 
 
+class PracticeFrom(BaseModel):
+    """Where a practice table branched from (issue 39, ``app/practice``): the table, its hand
+    and the step of that hand's replay (0: the deal itself, "play this deal again")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str = Field(max_length=64, description="the invite code of the table it branched from")
+    hand: int = Field(ge=1, description="the number of the hand it branched from")
+    step: int = Field(ge=0, description="the moment: how many of that hand's moves came first")
+
+
 class TableOptions(TableChoices):
     """A table's options as it keeps them (immutable): the creator's choices and the seats
     kept by "Play again"."""
@@ -145,6 +156,11 @@ class TableOptions(TableChoices):
     )
     reserved_until: float | None = Field(
         default=None, description="until when the seats are kept (Unix time)"
+    )
+    # A practice table: one hand, on the deal of a finished hand from one of its moments. It
+    # is never a game: no score sheet of a game, group, rating or "my tables" counts it.
+    practice: PracticeFrom | None = Field(
+        default=None, description="a practice table: where it branched from; null otherwise"
     )
 
     @classmethod
@@ -161,8 +177,10 @@ class TableOptions(TableChoices):
 
     def to_json(self) -> dict[str, Any]:
         """The ``options`` JSON stored with the table (the seats kept only while there are)."""
-        kept = None if self.reserved else {"reserved", "reserved_until"}
-        return self.model_dump(mode="json", exclude=kept)
+        left = set() if self.reserved else {"reserved", "reserved_until"}
+        if self.practice is None:
+            left.add("practice")
+        return self.model_dump(mode="json", exclude=left or None)
 
     def game_options(self) -> engine.GameOptions:
         """The engine's options; ``ValueError`` if the engine refuses them."""
@@ -206,6 +224,8 @@ def _decode(kind: Any, value: Any, default: Any) -> Any:
         inner = next(arg for arg in args if arg is not type(None))
         if get_origin(inner) is tuple:
             return tuple(value) if value else None
+        if isinstance(inner, type) and issubclass(inner, BaseModel) and value is not None:
+            return inner.model_validate(value)
         return value
     if get_origin(kind) is tuple:
         return tuple(value)

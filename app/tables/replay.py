@@ -36,6 +36,7 @@ import engine
 from app.db import SessionFactory
 from app.tables import repository
 from app.tables.live import (
+    Branch,
     LiveTable,
     SeatInfo,
     deal,
@@ -111,6 +112,7 @@ def empty(table: Table) -> LiveTable:
         table_id=table.id,
         invite_code=table.invite_code,
         options=TableOptions.from_json(table.options),
+        branch=Branch.from_json(table.branch) if table.branch else None,
     )
 
 

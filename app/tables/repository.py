@@ -37,10 +37,19 @@ class NewerRows:
 
 
 async def create_table(
-    *, session: AsyncSession, invite_code: str, options: dict[str, Any], host_token_hash: str | None
+    *,
+    session: AsyncSession,
+    invite_code: str,
+    options: dict[str, Any],
+    host_token_hash: str | None,
+    branch: dict[str, Any] | None = None,
 ) -> Table:
     table = Table(
-        invite_code=invite_code, options=options, version=0, host_token_hash=host_token_hash
+        invite_code=invite_code,
+        options=options,
+        version=0,
+        host_token_hash=host_token_hash,
+        branch=branch,
     )
     session.add(table)
     await session.flush()

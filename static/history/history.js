@@ -24,7 +24,10 @@
         const holder = document.createElement("div");
         holder.innerHTML = (await response.text()).trim();
         const fresh = holder.querySelector("#review");
-        if (fresh) section.replaceWith(fresh);
+        if (fresh) {
+          section.replaceWith(fresh);
+          showPractice(fresh);
+        }
       }
     } catch {
       // offline for a moment: try again at the next tick
@@ -32,6 +35,34 @@
     setTimeout(pollReview, REVIEW_POLL_MS);
   }
   setTimeout(pollReview, REVIEW_POLL_MS);
+
+  // "Play on from here" and "Play this deal again" (issue 39): open a practice table on this
+  // hand at the button's step, then go there (take a seat, seat bots or send the link).
+  const showPractice = (root) => {
+    for (const button of root.querySelectorAll("[data-practice-url]")) button.hidden = false;
+  };
+  showPractice(document);
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-practice-url]");
+    if (!button || button.disabled) return;
+    const error = button.parentElement.querySelector(".h-practice-error");
+    button.disabled = true;
+    error.hidden = true;
+    try {
+      const response = await fetch(button.dataset.practiceUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ step: Number(button.dataset.practiceStep) }),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const created = await response.json();
+      location.href = `/t/${encodeURIComponent(created.invite_code)}`;
+    } catch {
+      error.textContent = button.dataset.failed;
+      error.hidden = false;
+      button.disabled = false;
+    }
+  });
 
   const replay = () => document.getElementById("replay");
   if (!replay()) return;
@@ -54,6 +85,7 @@
       holder.innerHTML = html.trim();
       const fresh = holder.querySelector("#replay");
       replay().replaceWith(fresh);
+      showPractice(fresh);
       history.replaceState(null, "", `${location.pathname}?${params}#replay`);
       // Keep keyboard users where they were: the same control, if it is still active.
       const again = focusTestId && fresh.querySelector(`[data-testid="${focusTestId}"]`);

@@ -41,12 +41,25 @@ export function drawLobby({ info, seats, you, canJoin }) {
   $("#invite-url").value = `${location.origin}/t/${state.code}`;
   drawShare(seated ? seats[you]?.name : null);
   $("#lobby-options").textContent = optionsText(info.options ?? {});
+  drawPractice(info.options?.practice);
   $("#join").hidden = !canJoin;
   $("#waiting").hidden = canJoin;
   if (canJoin) drawSeatPicker(seats);
   // The host's free seats are listed once: below, each with its bot controls.
   else drawSeatList(info.host ? seats.map((seat) => (seat.occupied ? seat : null)) : seats, you);
   drawBotSeats(info, freeSeats(seats));
+}
+
+// A practice table (issue 39): where it branched from, and that it counts in no game.
+function drawPractice(origin) {
+  const note = $("#lobby-practice");
+  note.hidden = !origin;
+  if (!origin) return;
+  const said = origin.step
+    ? _("Practice on the deal of hand {hand} of another table, from step {step}: this one hand, counted in no game.", { hand: origin.hand, step: origin.step })
+    : _("Practice on the deal of hand {hand} of another table, played again: this one hand, counted in no game.", { hand: origin.hand });
+  const back = `/t/${encodeURIComponent(origin.code)}/hands/${origin.hand}?step=${origin.step}#replay`;
+  fill(note, said, " ", h("a", { href: back, dataset: { testid: "lobby-practice-link" } }, _("Back to that hand")));
 }
 
 // The phone's share sheet for the invite, where the browser has one ("Copy" is always there),

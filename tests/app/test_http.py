@@ -51,6 +51,7 @@ async def test_create_table(api: httpx.AsyncClient) -> None:
         "correspondence_bots": False,
         "reserved": [],
         "reserved_until": None,
+        "practice": None,  # a game, not a practice table (app/practice)
         "newcomers_take_bots": True,
     }
     assert info["status"] == "waiting" and info["you"] is None and info["hand_number"] == 0

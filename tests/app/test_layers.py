@@ -19,6 +19,7 @@
                                   -> bots, lobby, room, protocol, tables, jobs, web
     notify              Web Push: keys, subscriptions, sender, reminders -> jobs, room,
                                                                           protocol, tables, web
+    practice            practice tables on a finished hand (issue 39)    -> lobby, room, tables
 
 Beside them sit the shared modules every part may use (config, db, logging, resources and
 ``app.http``, the HTTP shell: error bodies, request rates, security headers, body and head
@@ -41,6 +42,7 @@ APP = Path(app.__file__).parent
 PACKAGES = {"tables", "jobs", "lobby", "bots", "history", "web", "groups", "notify"}
 PACKAGES |= {"protocol", "room", "cluster"}  # issue 37: app/realtime in three
 PACKAGES |= {"lesson", "host"}  # issues 27 and 28
+PACKAGES |= {"practice"}  # issue 39
 SHARED = {"app.config", "app.db", "app.logging", "app.http", "app.resources"}
 
 # Between the domain packages: exactly these edges.
@@ -58,6 +60,7 @@ DOMAIN_EDGES = {
     "notify": {"jobs", "room", "protocol", "tables", "web"},
     "groups": {"lobby", "history", "room", "tables", "web"},
     "host": {"bots", "jobs", "lobby", "room", "protocol", "tables", "web"},
+    "practice": {"lobby", "room", "tables"},
 }
 # Everything a part may import (None: anything).
 ALLOWED: dict[str, set[str] | None] = {
@@ -75,6 +78,7 @@ ALLOWED: dict[str, set[str] | None] = {
     "notify": {"jobs", "room", "protocol", "tables", "web", "app.deps"} | SHARED,
     "groups": {"lobby", "history", "room", "protocol", "tables", "web", "app.deps"} | SHARED,
     "host": {"bots", "lobby", "room", "protocol", "tables", "jobs", "web", "app.deps"} | SHARED,
+    "practice": {"lobby", "room", "tables", "app.deps"} | SHARED,
     "app.config": set(),
     "app.db": {"app.config"},
     "app.logging": set(),

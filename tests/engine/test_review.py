@@ -10,6 +10,8 @@ import engine
 from engine.bots import make_bot
 from engine.bots.sampling import WorldSampler
 from engine.review import (
+    Alternative,
+    DecisionReview,
     HandReview,
     Move,
     action_ints,
@@ -18,9 +20,13 @@ from engine.review import (
     review_hand,
     review_moves,
     same_choice,
+    side_outcome,
     suggest,
+    taken_alternative,
 )
+from engine.review_summary import losses, summarize
 from engine.state import HandState
+from engine.variants import RevisedRules
 
 
 def play_out(
@@ -122,6 +128,118 @@ def test_only_the_seat_to_move_is_reviewed() -> None:
         review_decision(engine.view(dealt, (dealt.dealer + 1) % 4), engine.Pass(), random.Random())
 
 
+# ---- the reasons: goal, card points and tricks from the same rollouts ----------------------
+
+
+def deal_points(dealt: HandState) -> int:
+    """Every card point of the hand (the kitty's too)."""
+    cards = [c for hand in dealt.hands for c in hand] + list(dealt.kitty or ())
+    return sum(engine.CARDS[c].points for c in cards)
+
+
+def check_reasons(d: DecisionReview, dealt: HandState) -> None:
+    tricks = max(len(hand) for hand in dealt.hands)
+    for a in d.alternatives:
+        if a.goal is not None:
+            assert 0.0 <= a.goal <= 1.0
+            made = a.goal * d.worlds  # a share of the worlds: a whole number of them
+            assert made == pytest.approx(round(made), abs=d.worlds * 0.0005 + 1e-9)  # 3 decimals
+        assert 0.0 <= a.points <= deal_points(dealt)
+        assert 0.0 <= a.tricks <= tricks
+
+
+@pytest.mark.parametrize(("players", "variant"), [(4, "classic"), (5, "classic"), (4, "revised")])
+def test_every_alternative_has_its_reasons(players: int, variant: str) -> None:
+    dealt, moves = played(players, variant, seed=20 + players)
+    seat = moves[-1][0]
+    review = review_hand(dealt, moves, seed=4, seats=(seat,))
+    state = dealt
+    for index, (mover, action) in enumerate(moves):
+        if mover == seat:
+            d = next(d for d in review.decisions if d.move == index)
+            check_reasons(d, dealt)
+            taken = taken_alternative(d)
+            assert taken is not None and taken.value == d.value_taken
+            if state.phase == engine.Phase.PLAY and not isinstance(state.rules, RevisedRules):
+                # The teams are set (C19): either side has a goal in every world.
+                assert all(a.goal is not None for a in d.alternatives)
+        state = engine.apply(state, mover, action)
+
+
+def test_the_last_card_has_certain_reasons() -> None:
+    """The last card of a hand is forced and every other card is on the table: every world is
+    the real hand, and the reasons are its result for the seat's side."""
+    dealt, moves = played(4, "classic", seed=3)
+    state = dealt
+    for seat, action in moves[:-1]:
+        state = engine.apply(state, seat, action)
+    seat, last = moves[-1]
+    d = review_decision(engine.view(state, seat), last, random.Random(5))
+    final = engine.apply(state, seat, last)
+    result = engine.result(final)
+    assert result is not None
+    team = seat in result.team
+    side = result.team if team else result.opponents
+    assert d.alternatives == (
+        Alternative(
+            last,
+            float(result.total[seat]),
+            1.0 if result.success == team else 0.0,
+            float(sum(final.points_won[s] for s in side)),
+            float(sum(final.tricks_won[s] for s in side)),
+        ),
+    )
+    assert d.loss == 0.0 and d.worlds > 0
+
+
+def test_the_last_pass_of_an_all_passed_hand_has_no_goal() -> None:
+    """Everyone passed: no goal, no card point, no trick, nothing scored."""
+    dealt = engine.deal(4, 1, random.Random(8))
+    state = dealt
+    for i in range(3):
+        state = engine.apply(state, (1 + i) % 4, engine.Pass())
+    d = review_decision(engine.view(state, 0), engine.Pass(), random.Random(2))
+    taken = taken_alternative(d)
+    assert taken == Alternative(engine.Pass(), 0.0, None, 0.0, 0.0)
+    check_reasons(d, dealt)
+    bids = [a for a in d.alternatives if isinstance(a.action, engine.Bid)]
+    assert bids and all(a.goal is not None for a in bids)  # a bid makes a chief
+
+
+def test_a_side_outcome_follows_the_result() -> None:
+    for seed in range(3):
+        dealt, moves = played(4, "classic", seed=seed)
+        final, _ = play_out(dealt, seed, moves)  # the log replayed: the hand's end
+        result = engine.result(final)
+        assert result is not None and result.success is not None
+        for seat in range(4):
+            out = side_outcome(final, seat)
+            team = seat in result.team
+            assert out.score == result.total[seat]
+            assert out.goal == (result.success if team else not result.success)
+            if team:
+                assert out.points == result.team_points
+        chief = side_outcome(final, result.team[0])
+        other = side_outcome(final, result.opponents[0])
+        assert chief.points + other.points == deal_points(dealt)
+        assert chief.tricks + other.tricks == len(final.tricks)
+
+
+def test_without_a_shield_the_others_have_no_goal() -> None:
+    """Revised, one player showed cards (R6): no Shield team, so its opponents have no goal."""
+    state = engine.deal(4, 0, random.Random(3), "revised")
+    crown = state.to_move
+    assert crown is not None
+    state = engine.apply(state, crown, engine.Bid((state.hands[crown][0],)))
+    while state.phase == engine.Phase.AUCTION:
+        state = engine.apply(state, state.to_move, engine.Pass())
+    final, _ = play_out(state, 1)
+    result = engine.result(final)
+    assert result is not None and final.vice is None
+    assert side_outcome(final, crown).goal == result.success
+    assert all(side_outcome(final, s).goal is None for s in result.opponents)
+
+
 # ---- (a) information set only --------------------------------------------------------------
 
 
@@ -151,6 +269,9 @@ def test_an_all_passed_hand_reviews_the_same_whatever_the_others_held() -> None:
     assert other.deal != dealt.deal
     truth = review_hand(dealt, moves, seed=2, seats=(seat,))
     assert review_hand(other, moves, seed=2, seats=(seat,)) == truth
+    assert summarize(4, {1: losses(1, truth)}) == summarize(
+        4, {1: losses(1, review_hand(other, moves, seed=2, seats=(seat,)))}
+    )
 
 
 @pytest.mark.parametrize(
@@ -181,6 +302,15 @@ def test_the_review_does_not_change_when_hidden_cards_are_permuted(
     permuted = review_hand(other, moves[: cut + 1], seed=9, seats=(seat,))
     assert len(truth.decisions) >= 2
     assert permuted == truth
+    # The reasons too (the records compare every field; said once more for the reader) ...
+    reasons = [(a.goal, a.points, a.tricks) for d in truth.decisions for a in d.alternatives]
+    assert reasons == [
+        (a.goal, a.points, a.tricks) for d in permuted.decisions for a in d.alternatives
+    ]
+    # ... and the game's summary made of them.
+    game = summarize(players, {1: losses(1, truth)})
+    assert game == summarize(players, {1: losses(1, permuted)})
+    assert game.seats[seat].decisions == len(truth.decisions)
 
 
 # ---- (b) a blunder is the costliest moment -------------------------------------------------
@@ -250,6 +380,7 @@ def test_a_hint_is_a_legal_action_with_its_reason(players: int, variant: str) ->
             if hint.runner_up is not None:
                 assert hint.worlds > 0 and hint.value >= hint.runner_up.value
                 assert not same_choice(hint.runner_up.action, hint.action)
+                assert hint.runner_up.points >= 0 and hint.runner_up.tricks >= 0
             # From the view alone: the same hint for the same random source.
             assert suggest(seen, random.Random(index)) == hint
         state = engine.apply(state, seat, action)

@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import HTMLResponse
 
-from app.history import mine, reviews, sheet, views
+from app.history import mine, reviews, same_deal, sheet, views
 from app.history.i18n import Text
 from app.history.rendering import error_page, render
 from app.history.views import CodePath, HandPath, Replay, Source
@@ -74,6 +74,7 @@ async def hand_page(
         return error_page(request, lang, found.status, found.code)
     history, record = found
     viewer = views.viewer_seat(request, history)
+    db = request.app.state.db_engine
     judged = await views.read_review(request, history, record, Text(lang), viewer)
     if review:  # the review section alone (the page polls it while the review runs)
         url = views.practice_url(invite_code, number)
@@ -81,8 +82,10 @@ async def hand_page(
             request, "history/_review.html", lang, code=invite_code, review=judged, practice_url=url
         )
     source = Source.table(invite_code)
+    # The same deal played again at practice tables (not for the replay's frame alone).
+    again = [] if place.partial else await same_deal.plays(db=db, history=history, number=number)
     return views.hand_page(
-        request, lang, history, record, source, place, viewer=viewer, review=judged
+        request, lang, history, record, source, place, viewer=viewer, review=judged, again=again
     )
 
 

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 
 import engine
 from app.db import SessionFactory
-from app.history import files, game_review, hands, review_page, reviews, service, sheet
+from app.history import files, game_review, hands, review_page, reviews, same_deal, service, sheet
 from app.history.i18n import Text
 from app.history.rendering import render
 from app.history.service import HandRecord, TableHistory
@@ -168,8 +168,10 @@ def hand_page(
     *,
     viewer: int | None = None,
     review: review_page.ReviewPage | None = None,
+    again: Sequence[same_deal.Play] = (),
 ) -> HTMLResponse:
-    """A finished hand in full, with its replay at ``place`` (or, if asked, its frame alone)."""
+    """A finished hand in full, with its replay at ``place`` (or, if asked, its frame alone),
+    and beside it the plays of its deal again (``again``, the original first)."""
     t = Text(lang)
     shown = perspective(place.seat, viewer, history.players)
     context: dict[str, Any] = {
@@ -188,7 +190,14 @@ def hand_page(
     detail = hands.detail(history, record, t)
     steps = hands.auction_steps(detail, history.players)
     return render(
-        request, "history/hand.html", lang, hand=detail, auction=steps, review=review, **context
+        request,
+        "history/hand.html",
+        lang,
+        hand=detail,
+        auction=steps,
+        review=review,
+        same_deal=again,
+        **context,
     )
 
 

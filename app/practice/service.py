@@ -17,7 +17,7 @@ import engine
 from app.room.hub import Hub
 from app.tables import replay, repository, tokens
 from app.tables.live import Branch, LiveTable, new_table
-from app.tables.models import Table
+from app.tables.models import Hand, Table
 from app.tables.options import PracticeFrom, TableOptions
 from engine.branch import NoSuchStep, branch
 
@@ -51,7 +51,11 @@ async def open_practice(
     if found is None:
         raise PracticeRefused(404, "unknown_table", "no table has this invite code")
     rows = await repository.load_hand(db=db, table_id=found.id, number=number)
-    if rows is None:
+    async with db.connect() as conn:
+        hand_id = await conn.scalar(
+            select(Hand.id).where(Hand.table_id == found.id, Hand.number == number)
+        )
+    if rows is None or hand_id is None:
         raise PracticeRefused(404, "unknown_hand", f"the table has no hand {number}")
     stored, hand_row, actions = rows
     source = TableOptions.from_json(stored)
@@ -76,6 +80,7 @@ async def open_practice(
             options=options.to_json(),
             host_token_hash=tokens.hash_token(host_token),
             branch=kept.to_json(),
+            branched_from=hand_id,
         )
     live = new_table(table_id=table.id, invite_code=code, options=options, branch=kept)
     hub.add(live)

@@ -72,6 +72,10 @@ class Table(Base):
     # seed and dealer of that hand and the moves before the moment (``live.Branch.to_json``).
     # Server-side only, like the hands' seeds; null for every other table.
     branch: Mapped[dict[str, Any] | None] = mapped_column(JsonType, default=None)
+    # The id of the hand (``hands.id``) a practice table branched from, so that a hand page
+    # finds the tables that played its deal again (an index, not a scan). No foreign key: a
+    # hand deleted with its table's history leaves practice tables that simply find nothing.
+    branched_from: Mapped[int | None] = mapped_column(default=None, index=True)
 
 
 class Seat(OfTable, Base):

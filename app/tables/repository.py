@@ -43,6 +43,7 @@ async def create_table(
     options: dict[str, Any],
     host_token_hash: str | None,
     branch: dict[str, Any] | None = None,
+    branched_from: int | None = None,
 ) -> Table:
     table = Table(
         invite_code=invite_code,
@@ -50,6 +51,7 @@ async def create_table(
         version=0,
         host_token_hash=host_token_hash,
         branch=branch,
+        branched_from=branched_from,
     )
     session.add(table)
     await session.flush()

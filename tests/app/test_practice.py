@@ -155,3 +155,36 @@ def test_a_practice_table_is_never_one_of_my_tables(
     page = client.get("/me/tables")
     assert page.status_code == 200
     assert practice not in page.text and "Practising Anna" not in page.text
+
+
+def test_the_deal_played_again_is_shown_beside_the_original(
+    client: TestClient, played: tuple[str, list[list[dict[str, Any]]]]
+) -> None:
+    code, _seen = played
+    # Before anyone plays it again, the hand page shows no comparison.
+    assert 'data-testid="same-deal"' not in client.get(f"/t/{code}/hands/1").text
+    practice = _practice(client, code, 1, 0).json()["invite_code"]
+    moment = _practice(client, code, 1, 2).json()["invite_code"]  # from a moment: not shown
+    for table in (practice, moment):
+        tokens = seat_everyone(client, table, PLAYERS)
+        with ExitStack() as stack:
+            sockets = [
+                stack.enter_context(client.websocket_connect(f"/ws/{table}?token={t}"))
+                for t in tokens
+            ]
+            views = [next_of_type(ws, "view") for ws in sockets]
+            assert _play(sockets, views, until_hand=2)[-1][0]["view"]["game_over"]
+    original = client.get(f"/t/{code}/hands/1").text
+    again = client.get(f"/t/{practice}/hands/1").text
+    for page in (original, again):
+        assert 'data-testid="same-deal"' in page
+        assert 'data-testid="same-deal-1"' in page and 'data-testid="same-deal-2"' not in page
+        assert moment not in page  # played on from a moment, not from the deal
+    assert f'href="/t/{practice}/hands/1"' in original and f'href="/t/{code}/hands/1"' in again
+    sheet = client.get(f"/api/tables/{practice}/scoresheet").json()
+    for seat in range(PLAYERS):  # every seat's score of the replay, on the same cards
+        cell = f'data-testid="same-deal-score-1-{seat}"'
+        assert cell in original
+        score = sheet["rows"][0]["score"][seat]
+        row = original.split(cell, 1)[1].split("</td>", 1)[0]
+        assert str(abs(score)) in row

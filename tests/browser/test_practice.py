@@ -145,4 +145,15 @@ def test_play_this_deal_again_from_the_phone_in_german(
     screenshots.take(page, "practice-lobby-phone-de.png")
     _seat_and_fill(page, 0)
     play_until_summary(page)
+    # The two hand pages show each other side by side: the same cards, two plays.
+    page.goto(f"{server.base_url}/t/{code}/hands/1")
+    compare = page.get_by_test_id("same-deal")
+    expect(compare.locator("h2")).to_have_text("Dieselben Karten, noch einmal gespielt")
+    expect(compare.locator("thead th[scope=col]")).to_have_count(2)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide"
+    compare.evaluate("el => el.scrollIntoView()")
+    screenshots.take(page, "practice-same-deal-phone-de.png")
+    page.set_viewport_size(DESKTOP_WIDE)
+    screenshots.take(page, "practice-same-deal-desktop-de.png")
     page.context.close()

@@ -36,11 +36,10 @@ class NoSuchStep(ValueError):
     an :class:`~engine.errors.IllegalAction` (no action was tried): its ``code`` is for the
     HTTP answer that refuses the branch."""
 
-    code = "no_such_step"
-
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.code = "no_such_step"  # set here: a class attribute of a compiled class is not
+        self.message = message  # an instance's (mypyc)
 
 
 @record

@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
 from app.deps import BaseUrlDep, HubDep, SessionFactoryDep
-from app.groups import boards, charts, headtohead, schemas, seasons, service
+from app.groups import boards, charts, duplicate, headtohead, schemas, seasons, service
 from app.history.i18n import Text
 from app.history.rendering import render
 from app.http import ratelimits
@@ -120,6 +120,9 @@ async def _group_response(
     tables = await service.load_tables(session_factory=sessions, group=group, limit=TABLES_SHOWN)
     deleted = await service.deleted_tables(session_factory=sessions, group=group)
     rating_chart, score_chart = charts.drawn(board, Text(lang))
+    games_shown = board.games if all_games else board.games[:GAMES_SHOWN]
+    codes = [game.code for game in games_shown]
+    same = await duplicate.codes_on_same_deals(session_factory=sessions, codes=codes)
     return render(
         request,
         "groups/group.html",
@@ -130,7 +133,7 @@ async def _group_response(
         members=members,
         tables=tables[::-1],
         board=board,
-        games_shown=board.games if all_games else board.games[:GAMES_SHOWN],
+        games_shown=games_shown,
         chosen=chosen,
         rule=rule,
         seasons=cut,
@@ -142,6 +145,7 @@ async def _group_response(
         score_chart=score_chart,
         error=error,
         deleted=deleted,
+        same_deals=same,
     )
 
 
@@ -293,3 +297,88 @@ async def head_to_head(
             session_factory=sessions, group=group, games=games, seats=seats, a=a, b=b
         )
     return render(request, "groups/vs.html", lang, group=group, names=names, a=a, b=b, pair=pair)
+
+
+@router.post(
+    "/g/{code}/deals/{game}",
+    status_code=_SEE_OTHER,
+    response_class=RedirectResponse,
+    dependencies=[ratelimits.limited("create_table")],
+    responses={
+        _SEE_OTHER: {
+            "description": "opened: to the new table's page (its host cookie set)",
+            "headers": {
+                "Location": {"description": "/t/{invite_code}", "schema": {"type": "string"}}
+            },
+        },
+        404: {
+            "description": "no such group (a page), or not a game of it (the group page)",
+            "content": _PAGE,
+        },
+        409: {"description": "game_not_over: the group page with a message", "content": _PAGE},
+        429: {"description": "rate_limited (see Retry-After)"},
+    },
+)
+async def play_these_deals(
+    request: Request,
+    code: CodePath,
+    game: CodePath,
+    sessions: SessionFactoryDep,
+    hub: HubDep,
+    lang: PageLanguage,
+    base_url: BaseUrlDep,
+) -> Response:
+    """A new game of the group on the deals of its finished game ``game``, hand by hand
+    (duplicate: every seat gets the cards that seat had there); the browser goes to its page
+    as its host."""
+    group = await service.find_group(session_factory=sessions, code=code)
+    if group is None:
+        return render(request, "groups/missing.html", lang, status_code=404)
+    host_token = tokens.new_host_token()
+    try:
+        live = await duplicate.open_on_deals(
+            session_factory=sessions, hub=hub, group=group, code=game, host_token=host_token
+        )
+    except duplicate.DuplicateRefused as refused:
+        return await _group_response(
+            request, code, sessions, lang, status_code=refused.status, error=refused.code
+        )
+    response = RedirectResponse(f"/t/{live.invite_code}", status_code=_SEE_OTHER)
+    lobby_router.set_host_cookie(
+        response,
+        invite_code=live.invite_code,
+        token=host_token,
+        secure=base_url.startswith("https://"),
+    )
+    return response
+
+
+@router.get(
+    "/g/{code}/deals/{game}",
+    response_class=HTMLResponse,
+    responses={
+        200: {"description": "the games on these deals side by side"},
+        404: {
+            "description": "no such group, or no other game on these deals: a page",
+            "content": _PAGE,
+        },
+    },
+)
+async def same_deals(
+    request: Request,
+    code: CodePath,
+    game: CodePath,
+    sessions: SessionFactoryDep,
+    lang: PageLanguage,
+) -> HTMLResponse:
+    """The group's games on the same deals, deal by deal, and who did better with each seat's
+    cards."""
+    group = await service.find_group(session_factory=sessions, code=code)
+    if group is None:
+        return render(request, "groups/missing.html", lang, status_code=404)
+    compared = await duplicate.compare(session_factory=sessions, group=group, code=game)
+    if compared is None:
+        return await _group_response(
+            request, code, sessions, lang, status_code=404, error="no_same_deals"
+        )
+    return render(request, "groups/deals.html", lang, group=group, compared=compared)

@@ -68,8 +68,7 @@ async def open_practice(
         raise PracticeRefused(422, exc.code, exc.message) from exc
     options = _practice_options(source, PracticeFrom(code=invite_code, hand=number, step=step))
     kept = Branch(
-        seed=hand_row.seed,
-        dealer=hand_row.dealer,
+        deals=((hand_row.seed, hand_row.dealer),),
         moves=tuple((seat, engine.action_to_json(action)) for seat, action in point.moves),
     )
     code = tokens.new_invite_code()

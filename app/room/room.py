@@ -317,12 +317,13 @@ def _deal_if_due(
     live: LiveTable, seeds: SeedSource
 ) -> tuple[LiveTable, list[HandRow], list[ActionRow]]:
     # The next hand is dealt in the same transaction as the change that made it due, so the
-    # database never holds a finished hand without its successor. A practice table deals its
-    # first hand from the hand it branched from and plays the moves before its moment there.
+    # database never holds a finished hand without its successor. A table dealt from another's
+    # deals (live.Branch: practice, a group's game on an earlier game's deals) uses their seeds,
+    # and a practice table plays the moves before its moment in the same commit.
     if not live.needs_deal:
         return live, [], []
-    branch = live.branch if live.hand_number == 0 else None
-    seed = branch.seed if branch is not None else seeds()
+    kept = live.branch.seed(live.hand_number + 1) if live.branch is not None else None
+    seed = kept if kept is not None else seeds()
     dealt = tables_live.deal(live, seed)
     assert dealt.hand is not None  # just dealt
     hands = [HandRow(dealt.hand_number, dealt.hand.dealer, seed)]

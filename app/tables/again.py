@@ -39,6 +39,7 @@ async def open_next(*, db: AsyncEngine, old: LiveTable) -> tuple[str, bool]:
             "reserved": people,
             "reserved_until": time.time() + KEEP_SEATS_SECONDS if people else None,
             "practice": None,  # a practice table's next game is a game, dealt at random
+            "deals_of": None,
         }
     )
     async with db.connect() as conn:

@@ -43,26 +43,37 @@ class Undoable:
 
 @dataclass(frozen=True, slots=True)
 class Branch:
-    """A practice table's start (issue 39, ``app/practice``): the first hand is dealt from the
-    seed of a finished hand by its dealer, and the moves before the chosen moment are played
-    at once (``open_branch``), in the commit that deals it. Server-side only: the seed never
-    leaves the server (the table row's ``branch`` column, never a view or the options)."""
+    """A table dealt from another table's deals (issue 39): a practice table (``app/practice``:
+    one hand's deal, and the moves before the chosen moment, played at once by
+    ``open_branch`` in the commit that deals it) or a group's game on the deals of an earlier
+    game (``app/groups/duplicate.py``: every hand's deal, no moves). Hand ``n`` is dealt from
+    ``deals[n - 1]``'s seed; its dealer is the same, as dealers rotate the same way from the
+    same first dealer (C3). Hands beyond ``deals`` are dealt at random. Server-side only: the
+    seeds never leave the server (the table row's ``branch`` column, never a view or the
+    options)."""
 
-    seed: int
-    dealer: int
-    moves: tuple[tuple[int, Mapping[str, Any]], ...]  # (seat, the action's JSON), in order
+    deals: tuple[tuple[int, int], ...]  # (seed, dealer) of hand 1, 2, ...
+    moves: tuple[tuple[int, Mapping[str, Any]], ...] = ()  # hand 1: (seat, the action's JSON)
+
+    @property
+    def first_dealer(self) -> int:
+        return self.deals[0][1]
+
+    def seed(self, number: int) -> int | None:
+        """The seed of hand ``number`` (1-based), if it is one of the deals."""
+        return self.deals[number - 1][0] if 1 <= number <= len(self.deals) else None
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seed": self.seed,
-            "dealer": self.dealer,
+            "deals": [[seed, dealer] for seed, dealer in self.deals],
             "moves": [[seat, dict(action)] for seat, action in self.moves],
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Branch:
-        moves = tuple((int(seat), dict(action)) for seat, action in data["moves"])
-        return cls(int(data["seed"]), int(data["dealer"]), moves)
+        deals = tuple((int(seed), int(dealer)) for seed, dealer in data["deals"])
+        moves = tuple((int(seat), dict(action)) for seat, action in data.get("moves", ()))
+        return cls(deals, moves)
 
 
 # The log's marker for a taken-back action: an action row of this form (by the seat that
@@ -177,7 +188,9 @@ def new_table(
         version=0,
         seq=0,
         seats=(None,) * options.players,
-        game=engine.new_game(options.game_options(), first_dealer=branch.dealer if branch else 0),
+        game=engine.new_game(
+            options.game_options(), first_dealer=branch.first_dealer if branch else 0
+        ),
         branch=branch,
     )
 
@@ -198,7 +211,7 @@ def open_branch(live: LiveTable) -> tuple[LiveTable, list[tuple[int, Mapping[str
     chosen moment played (the engine checks each), returned with the table. Nothing of them
     can be taken back: the practice starts at that moment."""
     branch = live.branch
-    if branch is None or live.hand_number != 1 or live.seq:
+    if branch is None or not branch.moves or live.hand_number != 1 or live.seq:
         return live, []
     for seat_index, action in branch.moves:
         live = play(live, seat_index, engine.action_from_json(action))

@@ -68,14 +68,17 @@ class Table(Base):
     short_code: Mapped[str] = mapped_column(
         sa.String(8), unique=True, default=tokens.new_short_code
     )
-    # A practice table opened on a finished hand at one moment (issue 39, app/practice): the
-    # seed and dealer of that hand and the moves before the moment (``live.Branch.to_json``).
+    # The deals a table is dealt from (issue 39, ``live.Branch.to_json``): a practice table's
+    # (app/practice) or a group's game on an earlier game's deals (app/groups/duplicate.py).
     # Server-side only, like the hands' seeds; null for every other table.
     branch: Mapped[dict[str, Any] | None] = mapped_column(JsonType, default=None)
     # The id of the hand (``hands.id``) a practice table branched from, so that a hand page
     # finds the tables that played its deal again (an index, not a scan). No foreign key: a
     # hand deleted with its table's history leaves practice tables that simply find nothing.
     branched_from: Mapped[int | None] = mapped_column(default=None, index=True)
+    # A group's game on the deals of an earlier game (issue 39, app/groups/duplicate.py): that
+    # game's id, for the comparison page (an index). No foreign key, as above.
+    deals_of: Mapped[int | None] = mapped_column(default=None, index=True)
 
 
 class Seat(OfTable, Base):

@@ -162,6 +162,12 @@ class TableOptions(TableChoices):
     practice: PracticeFrom | None = Field(
         default=None, description="a practice table: where it branched from; null otherwise"
     )
+    # A group's game dealt the cards of an earlier game of the group, hand by hand (duplicate).
+    deals_of: str | None = Field(
+        default=None,
+        max_length=64,
+        description="the invite code of the game whose deals this game replays; null otherwise",
+    )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
@@ -180,6 +186,8 @@ class TableOptions(TableChoices):
         left = set() if self.reserved else {"reserved", "reserved_until"}
         if self.practice is None:
             left.add("practice")
+        if self.deals_of is None:
+            left.add("deals_of")
         return self.model_dump(mode="json", exclude=left or None)
 
     def game_options(self) -> engine.GameOptions:

@@ -44,6 +44,7 @@ async def create_table(
     host_token_hash: str | None,
     branch: dict[str, Any] | None = None,
     branched_from: int | None = None,
+    deals_of: int | None = None,
 ) -> Table:
     table = Table(
         invite_code=invite_code,
@@ -52,6 +53,7 @@ async def create_table(
         host_token_hash=host_token_hash,
         branch=branch,
         branched_from=branched_from,
+        deals_of=deals_of,
     )
     session.add(table)
     await session.flush()

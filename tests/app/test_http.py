@@ -52,6 +52,7 @@ async def test_create_table(api: httpx.AsyncClient) -> None:
         "reserved": [],
         "reserved_until": None,
         "practice": None,  # a game, not a practice table (app/practice)
+        "deals_of": None,  # dealt at random, not another game's deals
         "newcomers_take_bots": True,
     }
     assert info["status"] == "waiting" and info["you"] is None and info["hand_number"] == 0

@@ -45,7 +45,7 @@ async def board(
     links = await service.links_mark(session_factory=session_factory, group=group)
     scope = list(games) if season is None else list(season.games)
     earlier = [] if season is None or not scope else [g for g in games if _before(g, scope[0])]
-    key = (group.id, chosen, None if season is None else (season.number, season.start))
+    key = (group.code, chosen, None if season is None else (season.number, season.start))
     signature = (_marks(scope), _marks(earlier), links, tuple(members))
     found = BOARDS.get(key, signature)
     if found is not None:
@@ -72,7 +72,7 @@ async def _all_time(
     links: tuple[int, int],
 ) -> dict[str, ratings.Rating]:
     """The all-time ratings after ``earlier`` (every game before a season), kept."""
-    key = (group.id, chosen, earlier[-1].table_id)
+    key = (group.code, chosen, earlier[-1].table_id)
     signature = (_marks(earlier), links)
     found = CARRIED.get(key, signature)
     if found is not None:

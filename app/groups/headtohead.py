@@ -152,13 +152,13 @@ async def seated(
     (its version) or a link of a seat changes."""
     links = await service.links_mark(session_factory=session_factory, group=group)
     signature = (tuple((g.table_id, g.version) for g in games), links)
-    found = SEATS.get(group.id, signature)
+    found = SEATS.get(group.code, signature)
     if found is not None:
         return found
     seats = await service.seat_keys(
         session_factory=session_factory, group=group, table_ids=[g.table_id for g in games]
     )
-    return SEATS.put(group.id, signature, seats)
+    return SEATS.put(group.code, signature, seats)
 
 
 def players(seats: Seated, members: Sequence[Member]) -> dict[str, str]:
@@ -187,7 +187,7 @@ async def head_to_head(
     theirs = [g for g in games if keys.get(g.table_id, set()) & {a, b}]
     links = await service.links_mark(session_factory=session_factory, group=group)
     signature = (tuple((g.table_id, g.version) for g in theirs), links)
-    found = KEPT.get((group.id, a, b), signature)
+    found = KEPT.get((group.code, a, b), signature)
     if found is not None:
         return found
     tables = await service.load_tables(
@@ -195,4 +195,4 @@ async def head_to_head(
         group=group,
         table_ids=[g.table_id for g in theirs],
     )
-    return KEPT.put((group.id, a, b), signature, compare(tables, a, b))
+    return KEPT.put((group.code, a, b), signature, compare(tables, a, b))

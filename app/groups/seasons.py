@@ -171,7 +171,7 @@ async def load_games(*, session_factory: SessionFactory, group: GroupInfo) -> li
     again only when the group's tables changed."""
     async with session_factory() as session:
         mark = tuple((await session.execute(_mark(group.id))).one())
-        kept = _GAMES.get(group.id, mark)
+        kept = _GAMES.get(group.code, mark)
         if kept is not None:
             return kept
         dealt = exists().where(Hand.table_id == Table.id)
@@ -182,7 +182,7 @@ async def load_games(*, session_factory: SessionFactory, group: GroupInfo) -> li
         )
         rows = (await session.execute(query)).all()
     return _GAMES.put(
-        group.id, mark, [Game(table_id, version, at) for table_id, version, at in rows]
+        group.code, mark, [Game(table_id, version, at) for table_id, version, at in rows]
     )
 
 

@@ -13,7 +13,6 @@ the totals and winners are the engine's sheet's. Nothing of a hand in progress i
 from __future__ import annotations
 
 import zlib
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
@@ -26,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 import engine
 from app.db import SessionFactory
 from app.groups import replays
+from app.groups.kept import Kept
 from app.groups.models import TableSummaryRow
 from app.history.service import TableHistory
 from app.tables.models import Action
@@ -140,32 +140,9 @@ def _parse_time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-class _Kept:
-    """Summaries read in this process, by table id with their version; bounded (the least
-    recently used goes first), so that a page shown again decodes nothing."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[int, tuple[int, TableSummary]] = OrderedDict()
-
-    def get(self, table_id: int, version: int) -> TableSummary | None:
-        kept = self._kept.get(table_id)
-        if kept is None or kept[0] != version:
-            return None
-        self._kept.move_to_end(table_id)
-        return kept[1]
-
-    def put(self, table_id: int, version: int, summary: TableSummary) -> None:
-        self._kept[table_id] = (version, summary)
-        self._kept.move_to_end(table_id)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-
-    def clear(self) -> None:
-        self._kept.clear()
-
-
-KEPT = _Kept(4096)
+# Summaries read in this process, by invite code (unique across databases, unlike a table's
+# id) with their version, so that a page shown again decodes nothing.
+KEPT: Kept[TableSummary] = Kept(4096)
 
 Wanted = tuple[int, str, int]  # (table id, invite code, version)
 
@@ -175,7 +152,7 @@ async def current(
 ) -> list[TableSummary]:
     """The summaries of ``tables`` at their versions, in their order (a table gone since is
     left out): kept in this process, else the stored row, else made from a replay and stored."""
-    found = {tid: s for tid, _, v in tables if (s := KEPT.get(tid, v)) is not None}
+    found = {tid: s for tid, code, v in tables if (s := KEPT.get(code, v)) is not None}
     wanted = [t for t in tables if t[0] not in found]
     if wanted:
         found |= await _stored(session, wanted)
@@ -189,6 +166,7 @@ async def current(
 
 async def _stored(session: AsyncSession, wanted: Sequence[Wanted]) -> dict[int, TableSummary]:
     versions = {tid: version for tid, _, version in wanted}
+    codes = {tid: code for tid, code, _ in wanted}
     query = select(
         TableSummaryRow.table_id, TableSummaryRow.version, TableSummaryRow.summary
     ).where(
@@ -199,7 +177,7 @@ async def _stored(session: AsyncSession, wanted: Sequence[Wanted]) -> dict[int, 
     for tid, version, data in await session.execute(query):
         if versions[tid] == version:
             found[tid] = from_json(tid, data)
-            KEPT.put(tid, version, found[tid])
+            KEPT.put(codes[tid], version, found[tid])
     return found
 
 
@@ -209,6 +187,7 @@ async def _made(
     """Each missing table replayed (continuing a replay kept in this process, if any) and
     summarized, with the version it was read at."""
     histories = {}
+    codes = {tid: code for tid, code, _ in missing}
     for tid, code, version in missing:
         history = await replays.replayed(session, tid, code, version)
         if history is not None:
@@ -217,7 +196,7 @@ async def _made(
     made = {}
     for tid, (version, history) in histories.items():
         made[tid] = (version, summarize(history, times.get(tid, {})))
-        KEPT.put(tid, version, made[tid][1])
+        KEPT.put(codes[tid], version, made[tid][1])
     return made
 
 

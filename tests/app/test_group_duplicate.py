@@ -104,3 +104,34 @@ async def test_unknown_games_and_deals_nobody_replayed(http: AppClient) -> None:
             await session.scalars(select(Table.id).where(Table.deals_of == first))
         ).all()
     assert on_its_deals == []  # nothing was opened
+
+
+async def test_a_practice_table_on_a_group_game_changes_no_standings_or_ratings(
+    http: AppClient,  # noqa: F811
+) -> None:
+    app, client = http
+    code = await new_group(client)
+    game = await group_table(app, client, code)
+    for kind in ["played", "eklat", "played"]:
+        await play(game, kind)
+    client.cookies.set(f"mu_seat_{game.code}", game.tokens[0])
+    assert (await client.post(f"/g/{code}/claim", data={"name": "Anna"})).status_code == 303
+    before = (await client.get(f"/g/{code}")).text
+    sheet = (await client.get(f"/t/{game.code}/game.txt")).text
+
+    made = await client.post(f"/api/tables/{game.code}/hands/3/practice", json={"step": 3})
+    assert made.status_code == 201, made.text
+    claim = client.cookies.get(f"mu_group_{code}")
+    practice = await _seat(game, made.json()["invite_code"], ["Anna", "Ben", "Cleo", "Dan"])
+    # Anna's browser: her claimed name, her seat at the game and at the practice table.
+    assert claim is not None
+    client.cookies.set(f"mu_group_{code}", claim)
+    client.cookies.set(f"mu_seat_{game.code}", game.tokens[0])
+    client.cookies.set(f"mu_seat_{practice.code}", practice.tokens[0])
+    await play(practice, "played")
+    room = await app.state.hub.room(practice.code)
+    assert room.live.game.over
+
+    # The group's page (standings, ratings, games, tables) and the game are as they were.
+    assert (await client.get(f"/g/{code}")).text == before
+    assert (await client.get(f"/t/{game.code}/game.txt")).text == sheet

@@ -64,9 +64,12 @@ async def test_claim_open_play_and_standings(http: AppClient) -> None:  # noqa: 
     claimed = await client.post(f"/g/{code}/claim", data={"name": "anna "})
     assert claimed.status_code == 303
     assert client.cookies.get(f"mu_group_{code}")
-    async with sessions() as session:
-        links = (await session.scalars(select(GroupSeat))).all()
-        members = (await session.scalars(select(GroupMember))).all()
+    async with sessions() as session:  # this group's rows only: the database is shared
+        mine = stored.group_id
+        links = (await session.scalars(select(GroupSeat).where(GroupSeat.group_id == mine))).all()
+        members = (
+            await session.scalars(select(GroupMember).where(GroupMember.group_id == mine))
+        ).all()
     assert [(link.seat, link.name_key) for link in links] == [(0, "anna")]
     assert [m.name for m in members] == ["anna"]
     assert all(m.claim_token_hash != client.cookies.get(f"mu_group_{code}") for m in members)

@@ -17,7 +17,7 @@ PLAYERS = 3
 # What a seat sees of the hand that the moment fixes (not the table's name, version or clock).
 SAME = (
     *("hand", "to_move", "phase", "prompt", "trick", "trick_number", "bids", "displays"),
-    *("dealer", "chief", "partner", "trumps", "tricks_won", "colours", "kitty"),
+    *("dealer", "chief", "partner", "trumps", "tricks_won", "colours", "kitty", "discards"),
 )
 
 
@@ -188,3 +188,33 @@ def test_the_deal_played_again_is_shown_beside_the_original(
         score = sheet["rows"][0]["score"][seat]
         row = original.split(cell, 1)[1].split("</td>", 1)[0]
         assert str(abs(score)) in row
+
+
+def test_a_revised_hand_is_branched_with_its_hidden_discards_kept_hidden(
+    client: TestClient,
+) -> None:
+    players = 3  # the revised edition's kitty and the Crown's discards
+    response = client.post(
+        "/api/tables", json={"players": players, "hands": 1, "variant": "revised"}
+    )
+    code = response.json()["invite_code"]
+    tokens = seat_everyone(client, code, players)
+    with ExitStack() as stack:
+        sockets = [
+            stack.enter_context(client.websocket_connect(f"/ws/{code}?token={t}")) for t in tokens
+        ]
+        version = next_of_type(sockets[0], "view")["version"]
+        seen = _play(sockets, [view_at(ws, version) for ws in sockets], until_hand=2)[:-1]
+    for step in (len(seen) // 2, len(seen) - 1):
+        made = _practice(client, code, 1, step)
+        assert made.status_code == 201, made.text
+        practice = made.json()["invite_code"]
+        tokens = seat_everyone(client, practice, players)
+        with client.websocket_connect(f"/ws/{practice}") as spectator:
+            # A spectator of the practice table sees no hand, as at any table.
+            watched = next_of_type(spectator, "view")["view"]
+            assert not watched.get("hand")
+        for seat, token in enumerate(tokens):
+            with client.websocket_connect(f"/ws/{practice}?token={token}") as ws:
+                view = next_of_type(ws, "view")["view"]
+                assert _moment(view) == _moment(seen[step][seat]["view"])

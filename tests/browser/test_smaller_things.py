@@ -233,7 +233,7 @@ def test_10_the_review_names_whom_a_move_cost(lang: str, others: str, yours: str
     own seat only."""
     pass_ = {"type": "pass"}
     decision = Decision(
-        5, 1, "play", 4, "Trick 4", pass_, pass_, "", "", -2.0, 4.0, 6.0, []
+        5, 1, "play", 4, "Trick 4", pass_, pass_, "", "", -2.0, 4.0, 6.0, [], 64
     )  # fmt: skip
     t = Text(lang)
     names = ["Anna", "Ben", "Cleo"]

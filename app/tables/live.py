@@ -127,7 +127,8 @@ class LiveTable:
     host: HostState = HostState()
     # Paused by consent, holidays, drop-out votes (issue 40): the log's pause markers.
     pause: PauseState = PauseState()
-    # A practice table's first hand: the deal and moves it branched from (None otherwise).
+    # The deals this table is dealt from (a practice table, a group's game on an earlier
+    # game's deals); None for a table dealt at random.
     branch: Branch | None = field(default=None, compare=False, repr=False)
 
     @property

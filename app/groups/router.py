@@ -78,6 +78,14 @@ async def group_page(
     )
 
 
+def _to_new_table(invite_code: str, host_token: str, base_url: str) -> Response:
+    """To a table just opened from the group page, whose host this browser becomes."""
+    response = RedirectResponse(f"/t/{invite_code}", status_code=_SEE_OTHER)
+    secure = base_url.startswith("https://")
+    lobby_router.set_host_cookie(response, invite_code=invite_code, token=host_token, secure=secure)
+    return response
+
+
 async def _group_response(
     request: Request,
     code: str,
@@ -216,14 +224,7 @@ async def open_table(
     live = await service.open_table(
         session_factory=sessions, hub=hub, group=group, request=wanted, host_token=host_token
     )
-    response = RedirectResponse(f"/t/{live.invite_code}", status_code=_SEE_OTHER)
-    lobby_router.set_host_cookie(
-        response,
-        invite_code=live.invite_code,
-        token=host_token,
-        secure=base_url.startswith("https://"),
-    )
-    return response
+    return _to_new_table(live.invite_code, host_token, base_url)
 
 
 @router.post(
@@ -343,14 +344,7 @@ async def play_these_deals(
         return await _group_response(
             request, code, sessions, lang, status_code=refused.status, error=refused.code
         )
-    response = RedirectResponse(f"/t/{live.invite_code}", status_code=_SEE_OTHER)
-    lobby_router.set_host_cookie(
-        response,
-        invite_code=live.invite_code,
-        token=host_token,
-        secure=base_url.startswith("https://"),
-    )
-    return response
+    return _to_new_table(live.invite_code, host_token, base_url)
 
 
 @router.get(

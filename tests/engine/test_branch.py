@@ -7,23 +7,16 @@ import random
 import pytest
 
 import engine
-from engine.bots import make_bot
 from engine.branch import NoSuchStep, branch
 from engine.review import Move
 from engine.state import HandState
+from tests.engine.test_review import play_out
 
 
 def played(players: int, seed: int, variant: str = "classic") -> tuple[HandState, list[Move]]:
+    """A hand dealt from ``seed`` and played to its end by heuristic bots: its deal and log."""
     dealt = engine.deal(players, dealer=seed % players, rng=random.Random(seed), variant=variant)
-    bot, rng = make_bot("heuristic"), random.Random(seed)
-    state, moves = dealt, []
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        action = bot.act(engine.view(state, seat), rng)
-        moves.append((seat, action))
-        state = engine.apply(state, seat, action)
-    return dealt, moves
+    return dealt, play_out(dealt, seed)[1]
 
 
 @pytest.mark.parametrize(("players", "variant"), [(3, "classic"), (5, "classic"), (4, "revised")])

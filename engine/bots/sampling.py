@@ -28,6 +28,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from engine.bots import inference
 from engine.cards import COLOUR_OF, DECK_SIZE, Card, shuffle
 from engine.dealing import deal_from
 from engine.state import END_TURN, PARTNER_BASE, TRUMP_BASE, HandState, card_mask
@@ -67,9 +68,10 @@ def _trump_actions(view: HandView) -> tuple[list[int], int, int | None]:
     return actions, vice_kind, chief_kind
 
 
-def _public_tail(view: HandView, n: int) -> tuple[list[int], list[list[int]], list[int]]:
+def _public_tail(view: HandView, n: int) -> tuple[list[int], list[list[int]], list[int], list[int]]:
     """After the auction (and the discards): trumps, partner and card play as integer
-    actions; the cards each seat played; per seat the mask of cards its voids exclude."""
+    actions; the cards each seat played; per seat the mask of cards its voids exclude and
+    the mask of the suits it led."""
     actions, vice_kind, chief_kind = _trump_actions(view)
     if view.partner is not None:
         actions.append(PARTNER_BASE + view.partner)
@@ -79,23 +81,25 @@ def _public_tail(view: HandView, n: int) -> tuple[list[int], list[list[int]], li
         tricks.append(current)
     played_by: list[list[int]] = [[] for _ in range(n)]
     void_mask = [0] * n  # per seat: the cards it cannot hold
+    led_mask = [0] * n  # per seat: the cards of the suits it led
     table = trump_table(vice_kind, chief_kind) if chief_kind is not None else None
     for trick in tricks:
         if table is None:
             raise SamplingError("cards were played before the trumps were named")
         led = table.suit[trick[0][1]]
+        led_mask[trick[0][0]] |= table.suit_mask[led]
         for i, (s, card) in enumerate(trick):
             played_by[s].append(card)
             actions.append(card)
             if i and table.suit[card] != led:
                 void_mask[s] |= table.suit_mask[led]
-    return actions, played_by, void_mask
+    return actions, played_by, void_mask, led_mask
 
 
 class WorldSampler:
     """Reads a seat's view once; :meth:`sample` then draws consistent worlds."""
 
-    def __init__(self, view: HandView) -> None:
+    def __init__(self, view: HandView, weighted: bool = False) -> None:
         seat = view.seat
         if seat is None:
             raise SamplingError("a world is sampled for a seat, not for a spectator")
@@ -109,7 +113,10 @@ class WorldSampler:
         self.hand_counts = list(view.hand_counts)
         self.head = _auction_actions(view)
         self._read_kitty(view)
-        tail, played_by, self.void_mask = _public_tail(view, n)
+        tail, played_by, self.void_mask, self.led_mask = _public_tail(view, n)
+        _, self.vice_kind, chief_kind = _trump_actions(view)
+        self.chief_kind = NO_TRUMP if chief_kind is None else chief_kind
+        self.chief, self.vice = view.chief, view.vice
         self.tail = tail
         self.void_mask.append(0)  # the pile (kitty or discards) shows no voids
 
@@ -132,6 +139,9 @@ class WorldSampler:
         self.constrained = any(self.void_mask[s] for s in self.others)
         self._template: HandState | None = None
         self._greedy_fails = False
+        # Weighted worlds (engine.bots.inference): per slot and card, how much likelier that
+        # slot holds the card than a uniform deal says; ``None``: uniform worlds.
+        self.affinity = inference.affinities(self) if weighted else None
 
     @property
     def actions(self) -> list[int]:
@@ -162,7 +172,15 @@ class WorldSampler:
     # ---- hidden hands ----------------------------------------------------------------------
 
     def sample_hidden(self, rng: random.Random) -> list[list[int]]:
-        """Hidden hands per seat (the own seat keeps its hand), counts and voids respected."""
+        """Hidden hands per seat (the own seat keeps its hand), counts and voids respected;
+        with affinities, each card goes to a seat in proportion to its free places times its
+        affinity (the exact fallback for tight voids stays uniform)."""
+        if self.affinity is not None and not self._greedy_fails:
+            for _ in range(GREEDY_TRIES):
+                hidden = self._greedy(rng, self.affinity)
+                if hidden is not None:
+                    return hidden
+            self._greedy_fails = True
         if not self.constrained:
             cards = self.unseen[:]
             shuffle(cards, rng)
@@ -186,8 +204,11 @@ class WorldSampler:
         bit = 1 << card
         return [s for s in self.slots if not self.void_mask[s] & bit]
 
-    def _greedy(self, rng: random.Random) -> list[list[int]] | None:
-        """Most constrained card first, holder drawn in proportion to the free places."""
+    def _greedy(
+        self, rng: random.Random, affinity: list[list[float]] | None = None
+    ) -> list[list[int]] | None:
+        """Most constrained card first, holder drawn in proportion to the free places (times
+        the slot's affinity for the card, if given)."""
         cards = self.unseen[:]
         shuffle(cards, rng)
         elig = {c: self._eligible(c) for c in cards}
@@ -199,12 +220,22 @@ class WorldSampler:
             options = [s for s in elig[c] if room[s] > 0]
             if not options:
                 return None
-            total = sum(room[s] for s in options)
-            pick = rng.randrange(total)
-            for s in options:
-                pick -= room[s]
-                if pick < 0:
-                    break
+            if affinity is None:
+                pick = rng.randrange(sum(room[s] for s in options))
+                for s in options:
+                    pick -= room[s]
+                    if pick < 0:
+                        break
+            else:
+                weights = [room[s] * affinity[s][c] for s in options]
+                share = rng.random() * sum(weights)
+                i = 0
+                while i < len(options) - 1:
+                    share -= weights[i]
+                    if share < 0:
+                        break
+                    i += 1
+                s = options[i]
             out[s].append(c)
             room[s] -= 1
         return out

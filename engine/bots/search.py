@@ -93,18 +93,21 @@ def _discard_candidates(state: HandState, seat: int) -> list[list[int]]:
 
 
 class SearchBot:
-    """PIMC with heuristic rollouts, anytime under a time and world budget."""
-
-    name = "search"
+    """PIMC with heuristic rollouts, anytime under a time and world budget.  With
+    ``weighted=True`` it is the ``expert``: its worlds are drawn by the card-location model
+    (:mod:`engine.bots.inference`), so they fit what the auction and the play revealed."""
 
     def __init__(
         self,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         max_worlds: int = DEFAULT_MAX_WORLDS,
         clock: Callable[[], float] = time.perf_counter,
+        weighted: bool = False,
     ) -> None:
         if max_worlds < 1:
             raise ValueError("max_worlds must be at least 1")
+        self.name = "expert" if weighted else "search"
+        self.weighted = weighted
         self.time_limit = time_limit
         self.max_worlds = max_worlds
         self.clock = clock
@@ -117,7 +120,7 @@ class SearchBot:
             self.last_worlds = 0
             return Play(prompt.cards[0])
         try:
-            sampler = WorldSampler(view)
+            sampler = self.sampler(view)
             world = sampler.sample(rng)
         except SamplingError:
             return random_action(view, rng)
@@ -128,6 +131,10 @@ class SearchBot:
             best = self._search(sampler, world, seat, options, rng, start)
         action = to_action(prompt, best)
         return action if fits_prompt(action, view) else random_action(view, rng)
+
+    def sampler(self, view: HandView) -> WorldSampler:
+        """Where this bot's worlds come from: the seat's view, weighted for the expert."""
+        return WorldSampler(view, self.weighted)
 
     def _search(
         self,

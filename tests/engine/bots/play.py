@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 import engine
 from engine.bots import Bot, make_bot
 from engine.bots.base import fits_prompt
+from engine.bots.sampling import WorldSampler
 from engine.state import HandState
 
 
@@ -47,6 +48,16 @@ def mid_hand_states(
             assert seat is not None
             action = bots[seat].act(engine.view(state, seat), random.Random(rng.getrandbits(32)))
             state = engine.apply(state, seat, action)
+
+
+def twin(state: HandState, rng: random.Random) -> tuple[int, engine.HandView, HandState]:
+    """The seat to move, its view, and another true state that agrees with that view: the
+    other seats' hidden cards (revised, 3 players: also the kitty and the Crown's discards)
+    reshuffled consistently with it (same displays, counts, voids, history)."""
+    seat = state.to_move
+    assert seat is not None
+    view = engine.view(state, seat)
+    return seat, view, WorldSampler(view).sample(rng)
 
 
 def true_voids(state: HandState) -> list[int]:

@@ -51,11 +51,16 @@ def test_search_bot_plays_legal_actions_with_a_small_budget(players: int) -> Non
         bots[seed % players] = make_bot("search", time_limit=None, max_worlds=2)
         if seed % 2:
             bots[(seed + 1) % players] = make_bot("random")
+        else:
+            bots[(seed + 2) % players] = make_bot("expert", time_limit=None, max_worlds=2)
         play_hand(bots, players, seed)
 
 
 def test_make_bot_levels_and_budgets() -> None:
     assert [make_bot(level).name for level in LEVELS] == ["random", "heuristic", "search"]
+    assert make_bot("expert").name == "expert"  # the benches' and tests' level, not a table's
+    with pytest.raises(ValueError):
+        make_bot("expert", depth=3)
     with pytest.raises(ValueError):
         make_bot("grandmaster")
     with pytest.raises(ValueError):
@@ -117,4 +122,6 @@ def test_search_bot_plays_legal_actions_in_the_revised_edition(players: int) -> 
         bots[seed % players] = make_bot("search", time_limit=None, max_worlds=2)
         if seed % 2:
             bots[(seed + 1) % players] = make_bot("random")
+        else:
+            bots[(seed + 2) % players] = make_bot("expert", time_limit=None, max_worlds=2)
         play_hand(bots, players, seed, variant="revised")

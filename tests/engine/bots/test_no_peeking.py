@@ -15,13 +15,15 @@ import engine
 from engine.bots import make_bot
 from engine.bots.sampling import WorldSampler
 
-from .play import mid_hand_states
+from .play import mid_hand_states, twin
 
 BOTS = {
     "random": lambda: make_bot("random"),
     "heuristic": lambda: make_bot("heuristic"),
     "search": lambda: make_bot("search", time_limit=None, max_worlds=3),
+    "expert": lambda: make_bot("expert", time_limit=None, max_worlds=3),
 }
+SEARCHERS = ("search", "expert")
 
 
 @pytest.mark.parametrize("variant", ("classic", "revised"))
@@ -34,15 +36,9 @@ def test_reshuffling_hidden_cards_does_not_change_the_decision(
     compared = reshuffled = 0
     states = mid_hand_states(players, seed=300 + players, count=3, variant=variant)
     for i, state in enumerate(states):
-        if i % (2 if level != "search" else 5) and state.phase != "discard":
+        if i % (5 if level in SEARCHERS else 2) and state.phase != "discard":
             continue
-        seat = state.to_move
-        assert seat is not None
-        view = engine.view(state, seat)
-        # Another true state: the other seats' hidden cards (revised, 3 players: also the
-        # kitty and the Crown's discards) reshuffled consistently with the view (same
-        # displays, counts, voids, history).
-        other = WorldSampler(view).sample(rng)
+        seat, view, other = twin(state, rng)
         reshuffled += hidden_cards(other, seat) != hidden_cards(state, seat)
         other_view = engine.view(other, seat)
         assert other_view == view
@@ -77,8 +73,8 @@ def test_kitty_and_discards_do_not_change_any_decision() -> None:
         other = WorldSampler(view).sample(rng)
         assert engine.view(other, seat) == view
         seed = rng.getrandbits(32)
-        for level in ("heuristic", "search"):
-            if level == "search" and compared % 4:
+        for level in ("heuristic", *SEARCHERS):
+            if level in SEARCHERS and compared % 4:
                 continue
             first = BOTS[level]().act(view, random.Random(seed))
             assert BOTS[level]().act(engine.view(other, seat), random.Random(seed)) == first

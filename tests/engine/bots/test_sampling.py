@@ -68,16 +68,20 @@ def check_kitty(state: HandState, seat: int, world: HandState) -> None:
         assert not set(world.kitty) & {c for h in world.deal for c in h}
 
 
+@pytest.mark.parametrize("weighted", (False, True), ids=("uniform", "weighted"))
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_sampled_worlds_reproduce_the_view_and_respect_voids(players: int, variant: str) -> None:
+def test_sampled_worlds_reproduce_the_view_and_respect_voids(
+    players: int, variant: str, weighted: bool
+) -> None:
     rng = random.Random(90 + players)
     checked = differs = voided = 0
     for i, state in enumerate(mid_hand_states(players, seed=players, count=14, variant=variant)):
         if i % 3:
             continue
         seat = rng.randrange(players)
-        sampler = WorldSampler(engine.view(state, seat))
+        sampler = WorldSampler(engine.view(state, seat), weighted=weighted)
+        assert (sampler.affinity is not None) == weighted
         voided += any(sampler.void_mask)
         for _ in range(4):
             world = sampler.sample(rng)

@@ -5,12 +5,14 @@ each card) :func:`review_hand` builds the view that seat had *at that moment*
 (:func:`engine.view` of the state before the decision) and hands only that view to
 :func:`review_decision`.  There the search bot's method judges the decision: worlds are
 sampled from the view (:class:`~engine.bots.sampling.WorldSampler`, so hidden cards are
-never read, even though the hand is over), every candidate (:func:`engine.bots.search.candidates`
-plus the action taken) is applied in every world and the hand is played out with the
-heuristic policy for all seats (:func:`engine.bots.playout.rollout`); a candidate's value is
-its mean Mü score for the seat (the result's ``total``).  The same worlds and
-rollout seeds serve every candidate (common random numbers), so the differences between
-candidates are far less noisy than the values themselves.
+never read, even though the hand is over; weighted by what the auction and the play revealed,
+as the expert bot's, :mod:`engine.bots.inference`), every candidate
+(:func:`engine.bots.search.candidates` plus the action taken) is applied in every world and
+the hand is played out with the heuristic policy for all seats
+(:func:`engine.bots.playout.rollout`); a candidate's value is its mean Mü score for the seat
+(the result's ``total``).  The same worlds and rollout seeds serve every candidate (common
+random numbers), so the differences between candidates are far less noisy than the values
+themselves.
 
 The same rollouts give the reasons behind a value (:func:`side_outcome`, no extra rollout):
 how often the seat's side made its goal, and the card points and tricks it took on average.
@@ -87,7 +89,9 @@ class DecisionReview:
     of the alternatives), and :func:`taken_alternative` finds it there with its reasons.
     ``worlds`` is the number of deals consistent with the seat's view that every alternative
     was played out in; 0 when no world could be sampled (then nothing was evaluated and every
-    value is 0)."""
+    value is 0).  ``weighted``: the deals were drawn by the card-location model
+    (:mod:`engine.bots.inference`), the likelier ones, by what the auction and the play
+    revealed, more often; ``False`` for uniform deals (and for reviews made before it)."""
 
     move: int
     seat: int
@@ -100,6 +104,7 @@ class DecisionReview:
     loss: float
     alternatives: tuple[Alternative, ...]  # best first
     worlds: int
+    weighted: bool = False
 
 
 @record
@@ -156,7 +161,7 @@ def review_decision(
         raise ValueError("a decision is reviewed from the view of the seat to move")
     trick = seen.trick_number if seen.phase == Phase.PLAY else None
     try:
-        sampler = WorldSampler(seen)
+        sampler = WorldSampler(seen, weighted=True)
         first = sampler.sample(rng)
     except SamplingError:
         return _unevaluated(move, seat, seen.phase, trick, taken)
@@ -179,6 +184,7 @@ def review_decision(
         loss=round(max(0.0, best.value - value_taken), 2),
         alternatives=alternatives,
         worlds=len(worlds),
+        weighted=sampler.affinity is not None,
     )
 
 
@@ -383,7 +389,7 @@ def suggest(seen: HandView, rng: random.Random) -> Suggestion:
         raise ValueError("a hint is for the seat to move")
     seat = seen.seat
     try:
-        sampler = WorldSampler(seen)
+        sampler = WorldSampler(seen, weighted=True)
         first = sampler.sample(rng)
     except SamplingError:
         return Suggestion(random_action(seen, rng), 0.0, None, 0)

@@ -39,6 +39,8 @@ class Decision(Protocol):
     @property
     def worlds(self) -> int: ...
     @property
+    def weighted(self) -> bool: ...
+    @property
     def taken_alternative(self) -> Alternative | None: ...
     @property
     def alternatives(self) -> Sequence[Alternative]: ...
@@ -141,15 +143,7 @@ def explain(
                 **numbers,
             )
         )
-        out.append(
-            t.plural(
-                "These are shares and averages over %(num)d deal that agrees with what you "
-                "knew then.",
-                "These are shares and averages over %(num)d deals that agree with what you "
-                "knew then.",
-                decision.worlds,
-            )
-        )
+        out.append(_over_deals(t, decision, None))
         return out
     out.append(
         t(
@@ -159,17 +153,46 @@ def explain(
             **numbers,
         )
     )
-    out.append(
-        t.plural(
+    out.append(_over_deals(t, decision, name))
+    return out
+
+
+def _over_deals(t: Text, decision: Decision, name: str | None) -> str:
+    """What the numbers are over: the deals that agree with what the seat knew, and (a review
+    with weighted worlds) that the likelier of them were drawn more often."""
+    if decision.weighted:
+        if name is None:
+            return t.plural(
+                "These are shares and averages over %(num)d deal that agrees with what you "
+                "knew then, the likelier deals drawn more often by what the auction and the "
+                "play revealed.",
+                "These are shares and averages over %(num)d deals that agree with what you "
+                "knew then, the likelier deals drawn more often by what the auction and the "
+                "play revealed.",
+                decision.worlds,
+            )
+        return t.plural(
             "These are shares and averages over %(num)d deal that agrees with what %(name)s "
-            "knew then.",
+            "knew then, the likelier deals drawn more often by what the auction and the play "
+            "revealed.",
             "These are shares and averages over %(num)d deals that agree with what %(name)s "
-            "knew then.",
+            "knew then, the likelier deals drawn more often by what the auction and the play "
+            "revealed.",
             decision.worlds,
             name=name,
         )
+    if name is None:
+        return t.plural(
+            "These are shares and averages over %(num)d deal that agrees with what you knew then.",
+            "These are shares and averages over %(num)d deals that agree with what you knew then.",
+            decision.worlds,
+        )
+    return t.plural(
+        "These are shares and averages over %(num)d deal that agrees with what %(name)s knew then.",
+        "These are shares and averages over %(num)d deals that agree with what %(name)s knew then.",
+        decision.worlds,
+        name=name,
     )
-    return out
 
 
 def _goal(

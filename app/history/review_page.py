@@ -54,6 +54,7 @@ class Decision:
     loss: float
     alternatives: list[Alternative]
     worlds: int  # the deals consistent with the seat's view that every alternative was played in
+    weighted: bool = False  # drawn by what the auction and play revealed (engine.bots.inference)
 
     @property
     def taken_alternative(self) -> Alternative | None:
@@ -237,6 +238,7 @@ def read_decision(raw: dict[str, Any], names: list[str], t: Text) -> Decision:
         loss=float(raw["loss"]),
         alternatives=alternatives,
         worlds=int(raw.get("worlds", 0)),
+        weighted=bool(raw.get("weighted", False)),
     )
 
 
@@ -359,6 +361,7 @@ def to_json(page: ReviewPage) -> dict[str, Any]:
                 "value_best": d.value_best,
                 "loss": d.loss,
                 "worlds": d.worlds,
+                "weighted": d.weighted,
                 "alternatives": [
                     {
                         "action": a.action,

@@ -95,6 +95,11 @@ class ReviewDecision(BaseModel):
     worlds: int = Field(
         default=0, description="the deals, consistent with the seat's view, every value is over"
     )
+    weighted: bool = Field(
+        default=False,
+        description="the deals were drawn by what the auction and the play revealed (the "
+        "likelier ones more often); false: uniformly, or a review made before that",
+    )
     alternatives: list[ReviewAlternative] = Field(description="best first")
 
 

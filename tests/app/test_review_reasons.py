@@ -121,13 +121,18 @@ async def test_a_told_decision_says_why_in_english_and_german(http: AppClient) -
     assert re.search(r"On average \w+'s team takes [\d.]+ card points and [\d.]+ tricks with", why)
     worlds = d["worlds"]
     assert f"These are shares and averages over {worlds} deals that agree with what {name}" in why
+    # The review's worlds were weighted by the card-location model, and it says so.
+    assert why.endswith(
+        f"what {name} knew then, the likelier deals drawn more often by what the auction and "
+        "the play revealed."
+    )
     decision = next(x for x in body["decisions"] if x["move"] == d["move"])
-    assert decision["worlds"] == worlds
+    assert decision["worlds"] == worlds and decision["weighted"] is True
     assert all(a["points"] is not None for a in decision["alternatives"])
 
     html = (await client.get(f"/t/{table.code}/hands/1")).text
     mine = seat_section(html, seat)
-    assert 'data-testid="reasons"' in mine and "knew then." in mine
+    assert 'data-testid="reasons"' in mine and "knew then, the likelier deals" in mine
     assert f'id="moment-{d["move"]}"' in mine
 
     german = seat_section((await client.get(f"/t/{table.code}/hands/1?lang=de")).text, seat)
@@ -135,7 +140,8 @@ async def test_a_told_decision_says_why_in_english_and_german(http: AppClient) -
         r"(erreicht das Team von \w+|verfehlt das andere Team) sein Ziel in \d+ von 10", german
     )
     assert f"Das sind Anteile und Mittelwerte über {worlds} Verteilungen" in german
-    assert f"was {name} damals wusste." in german
+    assert f"was {name} damals wusste; wahrscheinlichere Verteilungen" in german
+    assert "nach dem, was Versteigerung und Spiel verraten haben, öfter gezogen." in german
     assert re.search(
         r"Im Schnitt holt das Team von \w+ [\d,]+ Kartenpunkte und [\d,]+ Stiche mit", german
     )
@@ -143,9 +149,9 @@ async def test_a_told_decision_says_why_in_english_and_german(http: AppClient) -
     # The reader's own decision says "you", in both languages.
     client.cookies.set(f"mu_seat_{table.code}", table.tokens[seat])
     yours = seat_section((await client.get(f"/t/{table.code}/hands/1?lang=en")).text, seat)
-    assert "On average your team takes" in yours and "what you knew then." in yours
+    assert "On average your team takes" in yours and "what you knew then, the" in yours
     deine = seat_section((await client.get(f"/t/{table.code}/hands/1?lang=de")).text, seat)
-    assert "Im Schnitt holt dein Team" in deine and "was du damals wusstest." in deine
+    assert "Im Schnitt holt dein Team" in deine and "was du damals wusstest; " in deine
 
 
 async def test_a_review_stored_before_the_reasons_is_told_without_them(http: AppClient) -> None:
@@ -254,7 +260,11 @@ async def test_a_sheet_without_reviews_says_so(http: AppClient) -> None:
 
 
 def a_decision(
-    taken: engine.Action, best: engine.Action, reasons: tuple[Any, ...], worlds: int = 48
+    taken: engine.Action,
+    best: engine.Action,
+    reasons: tuple[Any, ...],
+    worlds: int = 48,
+    weighted: bool = False,
 ) -> review_page.Decision:
     """A told decision with the best and the taken alternative's reasons given."""
     (goal_best, points_best, tricks_best), (goal_taken, points_taken, tricks_taken) = reasons
@@ -266,7 +276,7 @@ def a_decision(
     )
     return review_page.Decision(
         5, 0, "play", 2, "Trick 2", engine.action_to_json(taken), engine.action_to_json(best),
-        "", "", 3.0, 9.0, 6.0, [top, mine], worlds,
+        "", "", 3.0, 9.0, 6.0, [top, mine], worlds, weighted,
     )  # fmt: skip
 
 
@@ -308,6 +318,32 @@ def test_the_reasons_in_words() -> None:
     assert one[2] == (
         "Das sind Anteile und Mittelwerte über 1 Verteilung, die zu dem passt, was Anna "
         "damals wusste."
+    )
+
+
+def test_weighted_worlds_are_named_in_the_reasons() -> None:
+    """A review whose deals were drawn by what the auction and the play revealed says so, in
+    both languages, for the reader's own decision and for another's."""
+    d = a_decision(GREEN_7, RED_1, ((0.7, 31.24, 3.1), (0.25, 24.5, 2.4)), weighted=True)
+    en, de = Text("en"), Text("de")
+    assert reasons.explain(d, GREEN_7, RED_1, NAMES, Side.TEAM, en, yours=True)[2] == (
+        "These are shares and averages over 48 deals that agree with what you knew then, "
+        "the likelier deals drawn more often by what the auction and the play revealed."
+    )
+    assert reasons.explain(d, GREEN_7, RED_1, NAMES, Side.TEAM, de, yours=True)[2] == (
+        "Das sind Anteile und Mittelwerte über 48 Verteilungen, die zu dem passen, was du "
+        "damals wusstest; wahrscheinlichere Verteilungen, nach dem, was Versteigerung und "
+        "Spiel verraten haben, öfter gezogen."
+    )
+    assert reasons.explain(d, GREEN_7, RED_1, NAMES, Side.AGAINST, en)[2] == (
+        "These are shares and averages over 48 deals that agree with what Anna knew then, "
+        "the likelier deals drawn more often by what the auction and the play revealed."
+    )
+    one = a_decision(GREEN_7, RED_1, ((1.0, 9, 1), (0.0, 8, 1)), 1, weighted=True)
+    assert reasons.explain(one, GREEN_7, RED_1, NAMES, Side.OPEN, de)[2] == (
+        "Das sind Anteile und Mittelwerte über 1 Verteilung, die zu dem passt, was Anna damals "
+        "wusste; wahrscheinlichere Verteilungen, nach dem, was Versteigerung und Spiel "
+        "verraten haben, öfter gezogen."
     )
 
 

@@ -16,9 +16,16 @@ Usage::
     python bench/bot_arena.py --players 4 --hands 400 --matchups search:heuristic
     python bench/bot_arena.py --search-worlds 24 --search-time 0 --workers 2
     python bench/bot_arena.py --variant revised --players 4     # the 2024 revised edition
+    python bench/bot_arena.py --matchups expert:search search:heuristic --search-worlds 12 \
+        --search-time 0                             # the expert against the search bot
 
-The search decision times printed are wall times of ``act`` for the search seats (only the
-decisions with a real choice; a play with one legal card is instant and left out).
+``--search-worlds`` and ``--search-time`` are the budget of both the search and the expert bot.
+``oracle`` (``--matchups oracle:search``) is the search bot handed the true state as its every
+world: the ceiling of what a better guess of the hidden cards could give (sources only).
+
+The decision times printed are wall and CPU times of ``act`` for the search and the expert
+seats, each bot on its own line (only the decisions with a real choice; a play with one legal
+card is instant and left out).
 """
 
 from __future__ import annotations
@@ -39,6 +46,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import engine  # noqa: E402
 from engine._guard import describe  # noqa: E402
 from engine.bots import Bot, make_bot  # noqa: E402
+from engine.bots.sampling import WorldSampler  # noqa: E402
+from engine.bots.search import SearchBot  # noqa: E402
+from engine.state import HandState  # noqa: E402
 
 # The result kinds per variant, as the table's column names them.
 OUTCOMES = {
@@ -48,14 +58,46 @@ OUTCOMES = {
 Task = tuple[str, str, int, int, int, dict[str, Any], str]
 
 
+# The levels that take the budget and whose times are shown; "oracle" is this bench's own.
+SEARCHERS = ("search", "expert", "oracle")
+
+
+def oracle(budget: dict[str, Any]) -> SearchBot:
+    """The search bot whose every "world" is the true state, set in ``truth`` before each
+    decision: the ceiling of what any guess of the hidden cards could give the search (a bench
+    measure only: the bot is handed the state it must never see).  From the sources only: a
+    compiled class takes no Python subclass, so the classes are made when asked for."""
+
+    class TrueWorld(WorldSampler):
+        def __init__(self, view: engine.HandView, truth: HandState) -> None:
+            super().__init__(view)
+            self.truth = truth
+
+        def sample(self, rng: random.Random) -> HandState:
+            return self.truth.clone()
+
+    class OracleBot(SearchBot):
+        truth: HandState
+
+        def sampler(self, view: engine.HandView) -> WorldSampler:
+            return TrueWorld(view, self.truth)
+
+    bot = OracleBot(**budget)
+    bot.name = "oracle"
+    return bot
+
+
 def build(level: str, budget: dict[str, Any]) -> Bot:
-    return make_bot(level, **budget) if level == "search" else make_bot(level)
+    if level == "oracle":
+        return oracle(budget)
+    return make_bot(level, **budget) if level in SEARCHERS else make_bot(level)
 
 
 def play_deal(task: Task) -> dict[str, Any]:
     """Play one deal ``players`` times, the candidate rotated through the seats."""
     cand, base, players, deal_no, seed, budget, variant = task
-    cand_scores, base_scores, times = [], [], []
+    cand_scores, base_scores = [], []
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in SEARCHERS}
     outcomes: list[str] = []
     for rot in range(players):
         rng = random.Random(seed * 1_000_003 + deal_no)
@@ -66,14 +108,18 @@ def play_deal(task: Task) -> dict[str, Any]:
             seat = state.to_move
             assert seat is not None
             view = engine.view(state, seat)
+            bot = bots[seat]
+            if bot.name == "oracle":
+                bot.truth = state  # type: ignore[attr-defined]
             t0, c0 = time.perf_counter(), time.process_time()
-            action = bots[seat].act(view, rngs[seat])
+            action = bot.act(view, rngs[seat])
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
             prompt = view.prompt
-            if bots[seat].name == "search" and not (
+            name = bots[seat].name
+            if name in times and not (
                 isinstance(prompt, engine.PlayPrompt) and len(prompt.cards) == 1
             ):
-                times.append((dt, dc))
+                times[name].append((dt, dc))
             state = engine.apply(state, seat, action)
         result = engine.result(state)
         assert result is not None
@@ -139,8 +185,8 @@ def main() -> None:
         "| wall s |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---|---:|")
-    all_times: list[float] = []
-    all_cpu: list[float] = []
+    all_times: dict[str, list[float]] = {name: [] for name in SEARCHERS}
+    all_cpu: dict[str, list[float]] = {name: [] for name in SEARCHERS}
     with multiprocessing.Pool(args.workers) as pool:
         for players in args.players:
             deals = math.ceil(args.hands / players)
@@ -157,29 +203,32 @@ def main() -> None:
                 dm, dh = ci([r["cand"] - r["base"] for r in rows])
                 kinds = [k for r in rows for k in r["outcomes"]]
                 share = "/".join(f"{100 * kinds.count(k) / len(kinds):.0f}%" for k in kinds_shown)
-                times = [t for r in rows for t, _ in r["times"]]
-                cpu = [c for r in rows for _, c in r["times"]]
-                all_times.extend(times)
-                all_cpu.extend(cpu)
                 print(
                     f"| {players} | {cand} vs {base} | {deals} | {deals * players} "
                     f"| {cm:+.2f} ± {ch:.2f} | {bm:+.2f} ± {bh:.2f} | {dm:+.2f} ± {dh:.2f} "
                     f"| {share} | {wall:.0f} |",
                     flush=True,
                 )
-                if times:
-                    print(
-                        f"|   | search decisions: {len(times)}; wall p50 {ms(times, 0.5)}, "
-                        f"p95 {ms(times, 0.95)}, max {1000 * max(times):.0f} ms; "
-                        f"cpu p50 {ms(cpu, 0.5)}, p95 {ms(cpu, 0.95)} | | | | | | | |",
-                        flush=True,
-                    )
-    if all_times:
-        print(
-            f"search decision time over all tables: n={len(all_times)}, "
-            f"wall p50 {ms(all_times, 0.5)}, p95 {ms(all_times, 0.95)}; "
-            f"cpu p50 {ms(all_cpu, 0.5)}, p95 {ms(all_cpu, 0.95)}"
-        )
+                for name in SEARCHERS:
+                    times = [t for r in rows for t, _ in r["times"][name]]
+                    cpu = [c for r in rows for _, c in r["times"][name]]
+                    all_times[name].extend(times)
+                    all_cpu[name].extend(cpu)
+                    if times:
+                        print(
+                            f"|   | {name} decisions: {len(times)}; wall p50 {ms(times, 0.5)}, "
+                            f"p95 {ms(times, 0.95)}, max {1000 * max(times):.0f} ms; "
+                            f"cpu p50 {ms(cpu, 0.5)}, p95 {ms(cpu, 0.95)} | | | | | | | |",
+                            flush=True,
+                        )
+    for name in SEARCHERS:
+        times, cpu = all_times[name], all_cpu[name]
+        if times:
+            print(
+                f"{name} decision time over all tables: n={len(times)}, "
+                f"wall p50 {ms(times, 0.5)}, p95 {ms(times, 0.95)}; "
+                f"cpu p50 {ms(cpu, 0.5)}, p95 {ms(cpu, 0.95)}"
+            )
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
 
 

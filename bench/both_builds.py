@@ -8,7 +8,8 @@ so both see the same machine load.  Each bench prints which engine it ran (``eng
     python bench/both_builds.py [--core 0] [--repeat 2] [--only engine search review]
 
 Benches: ``engine`` (bench/engine_bench.py: fast and typed-API hands/s, CPU time), ``search``
-(bench/search_bench.py: search decision CPU p50/p95 and per world) and ``review``
+(bench/search_bench.py: search decision CPU p50/p95 and per world), ``expert`` (the same for
+the expert bot's weighted worlds) and ``review``
 (bench/review_bench.py: CPU seconds to review a whole 5-player hand).  Nothing is asserted.
 """
 
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHES = {
     "engine": ["bench/engine_bench.py"],
     "search": ["bench/search_bench.py", "6", "24"],
+    "expert": ["bench/search_bench.py", "6", "24", "expert"],
     "review": ["bench/review_bench.py", "--hands", "3", "--players", "5", "--variant", "classic"],
 }
 

@@ -7,7 +7,8 @@ budget (deterministic: the same decisions in every tree), the heuristic bot else
 prints the CPU time per decision (p50, p95) and per world, and how many worlds fit in the
 default budget at that rate.  Pin it (``taskset -c 0``) and compare trees in the same run.
 
-Usage: ``python bench/search_bench.py [hands-per-table] [worlds]`` (defaults 6 and 24).
+Usage: ``python bench/search_bench.py [hands-per-table] [worlds] [level]`` (defaults 6, 24
+and ``search``; ``expert`` times the search over weighted worlds the same way).
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from engine.bots.search import DEFAULT_TIME_LIMIT, SearchBot  # noqa: E402
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 6
     worlds = int(sys.argv[2]) if len(sys.argv) > 2 else 24
-    search, heuristic = SearchBot(time_limit=None, max_worlds=worlds), make_bot("heuristic")
+    level = sys.argv[3] if len(sys.argv) > 3 else "search"
+    search = SearchBot(time_limit=None, max_worlds=worlds, weighted=level == "expert")
+    heuristic = make_bot("heuristic")
     cpu: list[float] = []
     used = 0
     for players in (4, 5):
@@ -52,7 +55,7 @@ def main() -> None:
     per_world = sum(cpu) / used
     p95 = statistics.quantiles(cpu, n=20)[-1]
     print(describe())
-    print(f"search bench: 4 and 5 players, {hands} hands each, {worlds} worlds per decision")
+    print(f"{search.name} bench: 4 and 5 players, {hands} hands each, {worlds} worlds per decision")
     print(
         f"decisions: {len(cpu)}, cpu p50 {1000 * statistics.median(cpu):.1f} ms, "
         f"p95 {1000 * p95:.1f} ms"

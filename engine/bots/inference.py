@@ -1,13 +1,13 @@
 """Where the hidden cards probably are: a card-location model read from the public play.
 
 The uniform sampler deals the unseen cards to the other seats at random, respecting hand
-sizes and shown voids.  But a seat's decisions say more: a seat that showed three reds and
-bid on has more reds in its hand than one that passed at once; the Chief names the kind it is
-long in; a seat leads from its long colours.  This module gives, for every other seat ``s``
-and every unseen card ``c``, an *affinity* ``a(s, c)``: how much likelier ``s`` holds ``c``
-than a uniform deal says.  The sampler then deals each card to seat ``s`` with probability
-proportional to ``free places of s x a(s, c)`` (:meth:`WorldSampler.sample` with
-``weighted=True``), so worlds that fit the auction and the play are drawn more often.
+sizes and shown voids.  But a seat's decisions say more: seats show their kind from the top,
+so one that showed the red 8, 7 and 6 rarely holds the red 9; how much a seat showed, the
+trumps it named and the suits it led say something of the rest of its hand too.  This module
+gives, for every other seat ``s`` and every unseen card ``c``, an *affinity* ``a(s, c)``: how
+much likelier ``s`` holds ``c`` than a uniform deal says.  A ``WorldSampler(view,
+weighted=True)`` then deals each card to seat ``s`` with probability proportional to ``free
+places of s x a(s, c)``, so worlds that fit the auction and the play are drawn more often.
 
 The model is a table of likelihood ratios over a few public features of the pair
 ``(s, c)`` (:func:`bucket`):
@@ -22,9 +22,10 @@ The model is a table of likelihood ratios over a few public features of the pair
   shows its kind from the top, so a card it passed over is one it likely does not hold);
 * ``c``'s rank class (0-4, 5-7, 8-9).
 
-Each entry is ``held / expected``: over self-play positions of that edition and player count,
-how often the cards of that bucket were in ``s``'s hidden hand, divided by how often a uniform
-deal of the unseen cards (by free places, voids respected) would put them there.  It is fitted
+Each entry is ``(held + 10) / (expected + 10)``: over self-play positions of that edition and
+player count, how often the cards of that bucket were in ``s``'s hidden hand, against how often
+a uniform deal of the unseen cards (by free places, voids respected) would put them there (a
+bucket seen little stays near 1).  It is fitted
 offline (``tools/fit_card_model.py``, which says how to rerun it and measures the guess on
 held-out hands) and shipped as data (:mod:`engine.bots._card_model_data`); an empty bucket
 reads 1 (uniform).

@@ -21,7 +21,7 @@ Usage::
 
 ``--search-worlds`` and ``--search-time`` are the budget of both the search and the expert bot.
 ``oracle`` (``--matchups oracle:search``) is the search bot handed the true state as its every
-world: the ceiling of what a better guess of the hidden cards could give (sources only).
+world: what a perfect guess of the hidden cards gives this search (sources only).
 
 The decision times printed are wall and CPU times of ``act`` for the search and the expert
 seats, each bot on its own line (only the decisions with a real choice; a play with one legal
@@ -64,8 +64,8 @@ SEARCHERS = ("search", "expert", "oracle")
 
 def oracle(budget: dict[str, Any]) -> SearchBot:
     """The search bot whose every "world" is the true state, set in ``truth`` before each
-    decision: the ceiling of what any guess of the hidden cards could give the search (a bench
-    measure only: the bot is handed the state it must never see).  From the sources only: a
+    decision: what a perfect guess of the hidden cards gives this search (a bench measure
+    only: the bot is handed the state it must never see).  From the sources only: a
     compiled class takes no Python subclass, so the classes are made when asked for."""
 
     class TrueWorld(WorldSampler):

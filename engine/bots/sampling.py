@@ -68,11 +68,14 @@ def _trump_actions(view: HandView) -> tuple[list[int], int, int | None]:
     return actions, vice_kind, chief_kind
 
 
-def _public_tail(view: HandView, n: int) -> tuple[list[int], list[list[int]], list[int], list[int]]:
-    """After the auction (and the discards): trumps, partner and card play as integer
-    actions; the cards each seat played; per seat the mask of cards its voids exclude and
-    the mask of the suits it led."""
-    actions, vice_kind, chief_kind = _trump_actions(view)
+def _public_tail(
+    view: HandView, n: int, trumps: tuple[list[int], int, int | None]
+) -> tuple[list[int], list[list[int]], list[int], list[int]]:
+    """After the auction (and the discards): trumps (``_trump_actions``, read once by the
+    caller), partner and card play as integer actions; the cards each seat played; per seat
+    the mask of cards its voids exclude and the mask of the suits it led."""
+    actions, vice_kind, chief_kind = trumps
+    actions = actions[:]
     if view.partner is not None:
         actions.append(PARTNER_BASE + view.partner)
     tricks = [[(p.seat, p.card.id) for p in t.cards] for t in view.tricks]
@@ -113,8 +116,9 @@ class WorldSampler:
         self.hand_counts = list(view.hand_counts)
         self.head = _auction_actions(view)
         self._read_kitty(view)
-        tail, played_by, self.void_mask, self.led_mask = _public_tail(view, n)
-        _, self.vice_kind, chief_kind = _trump_actions(view)
+        trumps = _trump_actions(view)
+        tail, played_by, self.void_mask, self.led_mask = _public_tail(view, n, trumps)
+        _, self.vice_kind, chief_kind = trumps
         self.chief_kind = NO_TRUMP if chief_kind is None else chief_kind
         self.chief, self.vice = view.chief, view.vice
         self.tail = tail

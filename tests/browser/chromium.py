@@ -4,6 +4,13 @@ Launching Chromium takes seconds; a context (a fresh profile: cookies, storage, 
 locale) takes milliseconds. So a worker launches the browser once, every test gets its own
 contexts, and the browser fixture closes whatever contexts a test left open.
 
+The browser is Debian's ``chromium-headless-shell``: the same Chromium build (Blink, V8, the
+network stack) without the desktop browser around it, which is what Playwright itself runs for
+headless tests. The whole browser tier needs about half the CPU on it than on the full
+``/usr/bin/chromium`` (docs/client.md#tests). The full browser is launched too, only for a test
+marked ``full_chromium``: the shell has no notification centre, so a service worker's
+``showNotification`` shows nothing there.
+
 Playwright's sync API keeps its event loop running on the main thread while it is open, and an
 asyncio test could then not start its own: ``tests/conftest.py`` closes the browser before any
 test that is not a browser test (the suite orders browser tests last, so that happens at most
@@ -21,6 +28,7 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
+HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -44,27 +52,31 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def shared() -> Browser:
-    """This process's Chromium, launched on first use."""
-    if "browser" in _open:
-        return _open["browser"]  # type: ignore[no-any-return]
-    if not Path(CHROMIUM).exists():
-        unavailable(f"{CHROMIUM} is not installed")
-    try:
-        from playwright.sync_api import expect, sync_playwright
-    except ImportError:
-        unavailable("playwright is not installed")
-    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
-    playwright = sync_playwright().start()
-    _open["playwright"] = playwright
-    _open["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    return _open["browser"]  # type: ignore[no-any-return]
+def shared(*, full: bool = False) -> Browser:
+    """This process's headless shell (``full``: its full Chromium), launched on first use."""
+    name, path = ("full", CHROMIUM) if full else ("shell", HEADLESS_SHELL)
+    if name in _open:
+        return _open[name]  # type: ignore[no-any-return]
+    if not Path(path).exists():
+        package = "chromium" if full else "chromium-headless-shell"
+        unavailable(f"{path} is not installed (apt-get install -y {package})")
+    if "playwright" not in _open:
+        try:
+            from playwright.sync_api import expect, sync_playwright
+        except ImportError:
+            unavailable("playwright is not installed")
+        expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+        _open["playwright"] = sync_playwright().start()
+    _open[name] = _open["playwright"].chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    return _open[name]  # type: ignore[no-any-return]
 
 
 def close() -> None:
-    """Close the browser and stop Playwright (and its event loop), if they are open."""
-    browser, playwright = _open.pop("browser", None), _open.pop("playwright", None)
-    if browser is not None:
-        browser.close()
+    """Close the browsers and stop Playwright (and its event loop), if they are open."""
+    for name in ("shell", "full"):
+        browser = _open.pop(name, None)
+        if browser is not None:
+            browser.close()
+    playwright = _open.pop("playwright", None)
     if playwright is not None:
         playwright.stop()

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
@@ -26,7 +26,7 @@ from tests.browser import chromium
 from tests.waiting import wait_until
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "artifacts" / "screenshots"
@@ -121,11 +121,34 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
+class Motion:
+    """The shared browser, whose new contexts ask for reduced motion unless a test keeps it.
+
+    Most tests look at what a page says and does, not at how it moves; pages whose cards and
+    tricks do not slide draw far fewer frames: a whole hand for four through the UI needs about
+    a sixth less CPU (docs/client.md#tests). The tests about motion (marked ``motion``: the
+    trick that slides to its winner, the hand's celebration) get the pages a person sees by
+    default, and a test may still ask for either in its own ``new_context(reduced_motion=...)``.
+    """
+
+    def __init__(self, browser: Browser, *, motion: bool) -> None:
+        self._browser = browser
+        self._reduced_motion = "no-preference" if motion else "reduce"
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        options.setdefault("reduced_motion", self._reduced_motion)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
-def browser() -> Iterator[Browser]:
-    """The process's Chromium; whatever contexts the test opened are closed after it."""
-    shared = chromium.shared()
-    yield shared
+def browser(request: pytest.FixtureRequest) -> Iterator[Motion]:
+    """The process's Chromium (the headless shell; the full browser for a test marked
+    ``full_chromium``); whatever contexts the test opened are closed after it."""
+    shared = chromium.shared(full=request.node.get_closest_marker("full_chromium") is not None)
+    yield Motion(shared, motion=request.node.get_closest_marker("motion") is not None)
     for context in shared.contexts:
         context.close()
 

@@ -43,6 +43,9 @@ def test_manifest_and_icons(server: Server) -> None:
         assert response.status_code == 200 and response.content[:4] == b"\x89PNG"
 
 
+# The full browser: the headless shell has no notification centre, so there a service worker's
+# showNotification shows nothing and getNotifications() stays empty.
+@pytest.mark.full_chromium
 def test_worker_activates_caches_and_handles_a_push(browser: Browser, server: Server) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     context.grant_permissions(["notifications"], origin=server.base_url)

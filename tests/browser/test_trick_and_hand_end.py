@@ -19,7 +19,7 @@ from tests.browser.conftest import DESKTOP, PHONE, QUICK_BOTS_MS, Screenshots, S
 from tests.browser.driver import hold_tricks, join, play_until_summary
 from tests.browser.scripted import ScriptedTable
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.motion]
 
 PAUSE_MS = 1200
 HAND_TIMEOUT_S = 90

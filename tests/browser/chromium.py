@@ -6,9 +6,10 @@ contexts, and the browser fixture closes whatever contexts a test left open.
 
 The browser is Debian's ``chromium-headless-shell``: the same Chromium build (Blink, V8, the
 network stack) without the desktop browser around it, which is what Playwright itself runs for
-headless tests. The whole browser tier needs about half the CPU on it than on the full
-``/usr/bin/chromium`` (docs/client.md#tests). The full browser is launched too, only for a test
-marked ``full_chromium``: the shell has no notification centre, so a service worker's
+headless tests: a whole hand for four through the UI needs about a fifth less CPU on it than on
+the full ``/usr/bin/chromium``, and with reduced motion (``conftest.py``) the browser tier needs
+about half the CPU it did (docs/client.md#tests). The full browser is launched too, only for a
+test marked ``full_chromium``: the shell has no notification centre, so a service worker's
 ``showNotification`` shows nothing there.
 
 Playwright's sync API keeps its event loop running on the main thread while it is open, and an

@@ -14,6 +14,10 @@ LOCK_DEV := requirements/dev.txt
 # drops its own randomly named database); without a server there that half is skipped.
 MU_TEST_POSTGRES_URL ?= postgresql://postgres@127.0.0.1:5432/test
 export MU_TEST_POSTGRES_URL
+# Python's bytecode cache (__pycache__, git-ignored): a machine that sets PYTHONDONTWRITEBYTECODE
+# makes every process compile the app, the engine and the tests from source again (each test
+# worker, each server the tests start, and pytest rewriting every test module's asserts).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: help install run test check screenshots lint bench lock compile clean-compiled engine-build bundle
 help:  ## list the targets
@@ -99,10 +103,10 @@ test: $(VENV)/.dev engine-build bundle  ## the whole test suite (engine, server,
 # The loop for a working day: the engine's fast tests and the in-process server tests on SQLite
 # (no PostgreSQL, no browser, no server processes, no long random play). The API contract's
 # fuzzing (schemathesis) is left to make test: it builds its cases while pytest collects, about
-# ten seconds in every worker, whether it runs or not.
+# ten seconds in every worker, whether it runs or not; its plugin is not even loaded here.
 CHECK_MARKS := not slow and not postgres and not browser and not processes
 check: $(VENV)/.dev engine-build  ## the working day's loop: engine fast tests and in-process server tests on SQLite
-	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" --ignore=tests/app/test_api_contract.py \
+	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" --ignore=tests/app/test_api_contract.py -p no:schemathesis \
 	    tests/engine tests/app tests/test_import_cycles.py engine docs
 
 screenshots: $(VENV)/.dev engine-build bundle  ## the browser tests, writing their screenshots to artifacts/screenshots/

@@ -106,8 +106,9 @@ test: $(VENV)/.dev engine-build bundle  ## the whole test suite (engine, server,
 # ten seconds in every worker, whether it runs or not; its plugin is not even loaded here.
 CHECK_MARKS := not slow and not postgres and not browser and not processes
 check: $(VENV)/.dev engine-build  ## the working day's loop: engine fast tests and in-process server tests on SQLite
-	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" --ignore=tests/app/test_api_contract.py -p no:schemathesis \
-	    tests/engine tests/app tests/test_import_cycles.py engine docs
+	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" -p no:schemathesis \
+	    --ignore=tests/app/test_api_contract.py tests/engine tests/app tests/test_import_cycles.py \
+	    engine docs
 
 screenshots: $(VENV)/.dev engine-build bundle  ## the browser tests, writing their screenshots to artifacts/screenshots/
 	MU_BUNDLE=1 $(PY) -m pytest -n auto -m browser --screenshots tests/browser

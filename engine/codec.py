@@ -29,6 +29,7 @@ from enum import Enum
 from typing import Any, TypeAlias, cast
 
 from engine.actions import Action, Bid, Discard, Partner, Pass, Play, Trump, is_card_list, is_int
+from engine.cards import CARDS, Card
 from engine.enums import TrumpKind
 from engine.errors import BadAction, TrumpNotAllowed
 
@@ -51,17 +52,15 @@ def _encoder_for(kind: type) -> Callable[[Any], JSON]:
     """Build (once per type) the encoder of a dataclass, enum or mapping type."""
     encode: Callable[[Any], JSON]
     if issubclass(kind, Enum):
-        encode = _enum_value
+        values = {member: member.value for member in kind}
+        if all(type(value) in _PLAIN for value in values.values()):
+            encode = values.__getitem__  # one lookup, not the enum's ``value`` property
+        else:
+            encode = _enum_value
     elif dataclasses.is_dataclass(kind):
-        names = tuple(f.name for f in dataclasses.fields(kind))
-
-        def encode(value: Any) -> JSON:
-            out: dict[str, JSON] = {}
-            for name in names:
-                item = getattr(value, name)
-                out[name] = item if type(item) in _PLAIN else to_json(item)
-            return out
-
+        encode = _record_encoder(kind)
+        if kind is Card:
+            encode = _card_encoder(encode)
     elif issubclass(kind, Mapping):
         encode = _mapping
     elif issubclass(kind, list | tuple):
@@ -72,6 +71,40 @@ def _encoder_for(kind: type) -> Callable[[Any], JSON]:
         raise TypeError(f"no JSON form for {kind.__name__}")
     _encoders[kind] = encode
     return encode
+
+
+def _record_encoder(kind: type) -> Callable[[Any], JSON]:
+    """The encoder of a dataclass: one function that reads each field once and builds the dict
+    in one expression (written out, as dataclasses writes ``__init__``), taking plain values as
+    they are; about twice as quick as a loop over the field names."""
+    names = [f.name for f in dataclasses.fields(kind)]
+    reads = "".join(f"    v{i} = value.{name}\n" for i, name in enumerate(names))
+    items = ", ".join(
+        f"{name!r}: v{i} if type(v{i}) in _PLAIN else to_json(v{i})" for i, name in enumerate(names)
+    )
+    source = f"def encode(value):\n{reads}    return {{{items}}}\n"
+    namespace: dict[str, Any] = {"_PLAIN": _PLAIN, "to_json": to_json}
+    exec(source, namespace)
+    encode: Callable[[Any], JSON] = namespace["encode"]
+    encode.__qualname__ = f"to_json[{kind.__qualname__}]"
+    return encode
+
+
+def _card_encoder(encode: Callable[[Any], JSON]) -> Callable[[Any], JSON]:
+    """Views repeat the deck's own 60 :data:`~engine.cards.CARDS` objects: each one's JSON is
+    made once and copied (a fresh dict every time, as for any value). Found by identity: those
+    objects live as long as the engine, so no other object can have their ids."""
+    made: dict[int, dict[str, JSON]] = {}
+    for deck_card in CARDS:
+        encoded = encode(deck_card)
+        assert isinstance(encoded, dict)
+        made[id(deck_card)] = encoded
+
+    def encode_card(value: Card) -> JSON:
+        known = made.get(id(value))
+        return encode(value) if known is None else dict(known)
+
+    return encode_card
 
 
 def _enum_value(value: Enum) -> JSON:

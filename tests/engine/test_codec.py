@@ -216,3 +216,17 @@ def test_to_json_of_plain_values_and_refusals() -> None:
     assert type(engine.to_json(engine.Colour.RED)) is str
     with pytest.raises(TypeError):
         engine.to_json(engine.deal(4, 0, random.Random(1)))  # a state never leaves as JSON
+
+
+def test_a_card_is_a_fresh_dict_each_time_and_any_card_object_encodes() -> None:
+    """The deck's cards are encoded once and copied: changing one copy changes no other; a
+    card object that is not the deck's own is encoded field by field, the same way."""
+    card = engine.CARDS[21]
+    first = engine.to_json(card)
+    assert first == {"id": 21, "color": "yellow", "number": 7, "points": 2}
+    assert isinstance(first, dict)
+    first["points"] = 99
+    assert engine.to_json(card) == {"id": 21, "color": "yellow", "number": 7, "points": 2}
+    assert engine.to_json(card) is not engine.to_json(card)
+    other = engine.Card(21, engine.Colour.YELLOW, 7, 2)
+    assert other is not card and engine.to_json(other) == engine.to_json(card)

@@ -20,7 +20,7 @@ Rates are per second of this process's CPU time on one core (pin it: ``taskset -
 the fastest of seven rounds of the same seeded hands.
 
 The ``view`` line is the mean cost of one ``engine.view`` (a seat's typed view) over
-mid-hand states.
+mid-hand states, the ``view json`` line that of ``engine.to_json`` of such a view.
 
 Usage: ``python bench/engine_bench.py [hands-per-round]`` (default 3000; the api loops play a
 third as many).  The last three lines read ``fast: N hands/s``, ``api: N hands/s`` and
@@ -152,25 +152,45 @@ def run(name: str, play: Callable[[random.Random, int], tuple[int, bool]], hands
     return played / best
 
 
-def view_cost(samples: int = 3000) -> float:
-    """Mean µs per ``engine.view`` over states sampled along random API hands."""
+def view_states(samples: int = 3000) -> list[HandState]:
+    """Mid-hand states sampled along random API hands."""
     rng, states = random.Random(7), list[HandState]()
     while len(states) < samples:
         state = engine.deal(PLAYERS, 0, rng)
         while not state.is_over:
             states.append(state)
             state = engine.apply(state, state.to_move, random_typed_action(state, rng))
+    return states[:samples]
+
+
+def view_cost(states: list[HandState]) -> float:
+    """Mean µs per ``engine.view`` (the seat's typed view)."""
     start = time.process_time()
-    for i, state in enumerate(states[:samples]):
+    for i, state in enumerate(states):
         engine.view(state, i % PLAYERS)
-    return (time.process_time() - start) / samples * 1e6
+    return (time.process_time() - start) / len(states) * 1e6
+
+
+def view_json_cost(states: list[HandState]) -> float:
+    """Mean µs per ``engine.to_json`` of a seat's view (its JSON form as plain dicts), the
+    fastest of three rounds."""
+    views = [engine.view(state, i % PLAYERS) for i, state in enumerate(states)]
+    best = float("inf")
+    for _round in range(3):
+        start = time.process_time()
+        for view in views:
+            engine.to_json(view)
+        best = min(best, time.process_time() - start)
+    return best / len(views) * 1e6
 
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     print(describe())
     print(f"engine bench: {PLAYERS} players, classic, one core, CPU time")
-    print(f"view: {view_cost():.1f} µs per view (mid-hand states, own seat)")
+    states = view_states()
+    print(f"view: {view_cost(states):.1f} µs per view (mid-hand states, own seat)")
+    print(f"view json: {view_json_cost(states):.1f} µs per engine.to_json of such a view")
     fast = run("fast (int actions)", fast_hand, hands)
     api = run("api (typed actions)", api_hand, max(hands // 3, 1))
     api_json = run("api+json (action_from_json)", api_json_hand, max(hands // 3, 1))

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -155,18 +156,32 @@ class Server:
         self._log.close()
 
 
-@contextlib.asynccontextmanager
-async def started(
+@contextmanager
+def running(
     database_url: str, count: int = 2, env: dict[str, str] | None = None
-) -> AsyncIterator[list[Server]]:
+) -> Iterator[list[Server]]:
     """``count`` server processes on one database, started side by side; killed after."""
     group = [Server(database_url, env=env) for _ in range(count)]
     try:
-        await asyncio.gather(*(asyncio.to_thread(server.start) for server in group))
+        with ThreadPoolExecutor(count) as pool:
+            list(pool.map(Server.start, group))
         yield group
     finally:
         for server in group:
             server.close()
+
+
+@contextlib.asynccontextmanager
+async def started(
+    database_url: str, count: int = 2, env: dict[str, str] | None = None
+) -> AsyncIterator[list[Server]]:
+    """:func:`running` for an async fixture (the processes start on a thread)."""
+    pair = running(database_url, count, env)
+    group = await asyncio.to_thread(pair.__enter__)
+    try:
+        yield group
+    finally:
+        pair.__exit__(None, None, None)
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:

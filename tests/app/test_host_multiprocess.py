@@ -22,11 +22,11 @@ from app.protocol import inbound
 from tests.app import databases
 from tests.app.helpers import choose
 from tests.app.processes import TIMEOUT, Seat, Server, post, started
-from tests.app.test_multiprocess import close_all, log_of, pg_url, servers, settle, step
+from tests.app.test_multiprocess import close_all, log_of, pg_url, settle, shared_servers, step
 
 pytestmark = pytest.mark.processes  # starts server processes
 
-__all__ = ["pg_url", "servers"]  # the fixtures, shared with test_multiprocess
+__all__ = ["pg_url", "shared_servers"]  # the fixtures, shared with test_multiprocess
 
 postgres = pytest.mark.postgres
 
@@ -57,15 +57,16 @@ def marks(pg_url: str, code: str) -> list[dict[str, Any]]:
 
 @postgres
 async def test_a_removal_on_one_process_closes_the_socket_on_the_other(
-    servers: list[Server], pg_url: str
+    shared_servers: list[Server], pg_url: str
 ) -> None:
-    bases = [server.http for server in servers]
+    bases = [server.http for server in shared_servers]
     code, host, tokens = await asyncio.to_thread(hosted_table, bases)
     # Seats 0 and 2 on process A, seat 1 (the one removed) and a spectator on process B.
     seats = [
-        await Seat.connect(servers[index % 2].ws, code, token) for index, token in enumerate(tokens)
+        await Seat.connect(shared_servers[index % 2].ws, code, token)
+        for index, token in enumerate(tokens)
     ]
-    watcher = await Seat.connect(servers[1].ws, code, None)
+    watcher = await Seat.connect(shared_servers[1].ws, code, None)
     await settle([*seats, watcher], 3)
     response = await asyncio.to_thread(host_post, bases[0], code, "remove", host, {"seat": 1})
     assert response.status_code == 200, response.text
@@ -74,7 +75,7 @@ async def test_a_removal_on_one_process_closes_the_socket_on_the_other(
     assert seen["view"]["seats"][1]["bot"] is True
     assert seen["view"]["host_event"]["event"] == "remove"
     # The old token is dead on both processes.
-    for server in servers:
+    for server in shared_servers:
         again = await Seat.connect(server.ws, code, tokens[1])
         assert await again.closed() == inbound.CLOSE_BAD_TOKEN
     # The hand plays on: the bot has the seat's cards (the runner moves for it).
@@ -88,9 +89,9 @@ async def test_a_removal_on_one_process_closes_the_socket_on_the_other(
 
 @postgres
 async def test_two_hosts_racing_on_two_processes_apply_once(
-    servers: list[Server], pg_url: str
+    shared_servers: list[Server], pg_url: str
 ) -> None:
-    bases = [server.http for server in servers]
+    bases = [server.http for server in shared_servers]
     code, host, _tokens = await asyncio.to_thread(hosted_table, bases)
 
     async def remove(base: str) -> httpx.Response:
@@ -123,11 +124,11 @@ async def test_two_hosts_racing_on_two_processes_apply_once(
 
 @postgres
 async def test_a_deletion_closes_the_other_process_s_sockets(
-    servers: list[Server], pg_url: str
+    shared_servers: list[Server], pg_url: str
 ) -> None:
-    bases = [server.http for server in servers]
+    bases = [server.http for server in shared_servers]
     code, host, tokens = await asyncio.to_thread(hosted_table, bases)
-    on_b = await Seat.connect(servers[1].ws, code, tokens[1])
+    on_b = await Seat.connect(shared_servers[1].ws, code, tokens[1])
     await on_b.at(3)
     then = datetime.now(UTC) - timedelta(days=2)
     with psycopg.connect(databases._admin_conninfo(pg_url)) as conn:

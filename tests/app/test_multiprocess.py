@@ -27,7 +27,7 @@ from app.config import Settings
 from app.main import create_app, release
 from tests.app import databases
 from tests.app.helpers import choose, create_table, next_of_type, seat_everyone, view_at
-from tests.app.processes import ROOT, Seat, Server, open_table, started
+from tests.app.processes import ROOT, Seat, Server, open_table, running, started
 
 postgres = pytest.mark.postgres
 
@@ -41,6 +41,15 @@ def pg_url() -> Iterator[str]:
 @pytest.fixture
 async def servers(pg_url: str) -> AsyncIterator[list[Server]]:
     async with started(pg_url) as pair:
+        yield pair
+
+
+@pytest.fixture(scope="module")
+def shared_servers(pg_url: str) -> Iterator[list[Server]]:
+    """One pair for this module's tests that neither stop a process nor read its counters:
+    each plays at tables of its own, so a pair started once serves them all (a start takes
+    about 3 s of both cores). ``servers`` is a fresh pair for the others."""
+    with running(pg_url) as pair:
         yield pair
 
 
@@ -135,11 +144,11 @@ async def test_a_hand_across_two_processes_matches_one_process(servers: list[Ser
 @postgres
 @pytest.mark.processes
 async def test_duplicate_actions_to_both_processes_apply_once(
-    servers: list[Server], pg_url: str
+    shared_servers: list[Server], pg_url: str
 ) -> None:
-    code, tokens = await asyncio.to_thread(open_table, [servers[0].http], 3)
-    on_a = await connect(servers[:1], code, list(tokens))
-    on_b = await connect(servers[1:], code, list(tokens))
+    code, tokens = await asyncio.to_thread(open_table, [shared_servers[0].http], 3)
+    on_a = await connect(shared_servers[:1], code, list(tokens))
+    on_b = await connect(shared_servers[1:], code, list(tokens))
     version, steps = 3, 30
     for _ in range(steps):
         view = (await on_a[0].at(version))["view"]
@@ -311,13 +320,13 @@ async def _reply_of_type(seat: Seat, kind: str) -> dict[str, Any]:
 
 @postgres
 @pytest.mark.processes
-async def test_talk_reaches_the_sockets_of_the_other_process(servers: list[Server]) -> None:
+async def test_talk_reaches_the_sockets_of_the_other_process(shared_servers: list[Server]) -> None:
     """A line said on process A is stored once and pushed to process B's sockets (seated and
     spectators); a reaction too."""
-    bases = [server.http for server in servers]
+    bases = [server.http for server in shared_servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 3)
-    seats = await connect(servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
-    watchers = await connect(servers, code, [None, None])
+    seats = await connect(shared_servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
+    watchers = await connect(shared_servers, code, [None, None])
     await settle(seats + watchers, 3)
     await seats[0].send({"type": "chat", "text": "hello from A"})
     for seat in (seats[1], watchers[1], seats[2]):
@@ -328,7 +337,7 @@ async def test_talk_reaches_the_sockets_of_the_other_process(servers: list[Serve
     assert reaction == {"type": "reaction", "seat": 1, "reaction": "wow"}
     await close_all(seats + watchers)
     # Stored once: a page opened later on either process gets the one line.
-    late = await Seat.connect(servers[1].ws, code, None)
+    late = await Seat.connect(shared_servers[1].ws, code, None)
     recent = await _reply_of_type(late, "chat")
     assert recent["recent"] is True and [line["text"] for line in recent["lines"]] == [
         "hello from A"
@@ -339,15 +348,15 @@ async def test_talk_reaches_the_sockets_of_the_other_process(servers: list[Serve
 @postgres
 @pytest.mark.processes
 async def test_an_undo_on_one_process_is_replayed_by_the_other(
-    servers: list[Server], pg_url: str
+    shared_servers: list[Server], pg_url: str
 ) -> None:
     """The undo marker is committed by the asking socket's process; the other process replays
     it (the fan-out's read of the log) to the same table."""
-    bases = [server.http for server in servers]
+    bases = [server.http for server in shared_servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 3)
     # Every seat on process A, a spectator on B.
-    seats = await connect(servers[:1], code, list(tokens))
-    watcher = await Seat.connect(servers[1].ws, code, None)
+    seats = await connect(shared_servers[:1], code, list(tokens))
+    watcher = await Seat.connect(shared_servers[1].ws, code, None)
     await settle([*seats, watcher], 3)
     before = without_presence(await watcher.at(3))
     played = await step(seats, [watcher], 3)
@@ -369,12 +378,14 @@ async def test_an_undo_on_one_process_is_replayed_by_the_other(
 
 @postgres
 @pytest.mark.processes
-async def test_people_on_the_other_process_answer_an_undo_request(servers: list[Server]) -> None:
+async def test_people_on_the_other_process_answer_an_undo_request(
+    shared_servers: list[Server],
+) -> None:
     """The request is decided on the asking socket's process; the answer of a person whose
     socket is on the other process is relayed there."""
-    bases = [server.http for server in servers]
+    bases = [server.http for server in shared_servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 3)
-    seats = await connect(servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
+    seats = await connect(shared_servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
     await settle(seats, 3)
     view = (await seats[0].at(3))["view"]
     while view["to_move"] == 1:  # the asker must be on A
@@ -409,14 +420,14 @@ def _agreed(message: dict[str, Any]) -> list[int] | None:
 @postgres
 @pytest.mark.processes
 async def test_a_pause_agreed_across_two_processes_holds_on_both(
-    servers: list[Server], pg_url: str
+    shared_servers: list[Server], pg_url: str
 ) -> None:
     """Issue 40: a pause asked on process A and agreed on process B pauses the table for every
     socket; an action sent through B meanwhile is refused (``paused``) and changes nothing in
     the database; resumed on B, play goes on."""
-    bases = [server.http for server in servers]
+    bases = [server.http for server in shared_servers]
     code, tokens = await asyncio.to_thread(open_table, bases, 3, takeover_seconds=None)
-    seats = await connect(servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
+    seats = await connect(shared_servers, code, list(tokens))  # seats 0, 2 on A; 1 on B
     for seat in seats:  # each process sees the other's people: all three must agree
         await connected_on(seat, [True, True, True])
     await seats[0].send({"type": "pause_ask"})  # asked on A
@@ -430,7 +441,7 @@ async def test_a_pause_agreed_across_two_processes_holds_on_both(
     assert {view["version"] for view in views} == {stored}
     # The mover's move through B (a second socket of that seat there): refused, nothing stored.
     mover = views[0]["view"]["to_move"]
-    on_b = await Seat.connect(servers[1].ws, code, tokens[mover])
+    on_b = await Seat.connect(shared_servers[1].ws, code, tokens[mover])
     seen = await on_b.at(stored)
     action = choose(seen["view"])
     await on_b.send({"type": "action", "version": stored, "action": action})

@@ -209,7 +209,12 @@ def test_bots_see_only_their_view_and_play_only_legal_actions(
     caplog.set_level(logging.WARNING, logger="app.bots")
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
         final = drive(ws, {0: ws}, lambda view: view["game_over"])
-    assert final["seat"] == 0 and len(final["hand"]) == 0
+    # The bots' decisions are seeded by the table's id among others, which depends on the
+    # tests that ran before on the same database: the auction may end the hand before any
+    # card is played (seen with three workers), else every card was played.
+    kind = final["last_result"]["kind"]
+    assert final["seat"] == 0 and kind in ("played", "stalemate", "all_passed")
+    assert kind != "played" or len(final["hand"]) == 0
     assert calls and set(calls) == {"ok"}, set(calls)
     assert not [r for r in caplog.records if r.name.startswith("app.bots")]
 

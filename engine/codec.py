@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from enum import Enum
+from enum import Enum, Flag
 from typing import Any, TypeAlias, cast
 
 from engine.actions import Action, Bid, Discard, Partner, Pass, Play, Trump, is_card_list, is_int
@@ -53,7 +53,8 @@ def _encoder_for(kind: type) -> Callable[[Any], JSON]:
     encode: Callable[[Any], JSON]
     if issubclass(kind, Enum):
         values = {member: member.value for member in kind}
-        if all(type(value) in _PLAIN for value in values.values()):
+        # A flag's combinations are members that no listing names: those take the long way.
+        if not issubclass(kind, Flag) and all(type(v) in _PLAIN for v in values.values()):
             encode = values.__getitem__  # one lookup, not the enum's ``value`` property
         else:
             encode = _enum_value

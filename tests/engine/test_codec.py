@@ -4,6 +4,7 @@ to_json gives (the server encodes views with orjson directly)."""
 
 from __future__ import annotations
 
+import enum
 import itertools
 import json
 import math
@@ -214,6 +215,9 @@ def test_to_json_of_plain_values_and_refusals() -> None:
         "b": [None, True, 1.5],
     }
     assert type(engine.to_json(engine.Colour.RED)) is str
+    # An enum is its value; so is a combination of flags, which no member listing names.
+    Seen = enum.Flag("Seen", ["HAND", "KITTY"])
+    assert engine.to_json([Seen.HAND, Seen.HAND | Seen.KITTY]) == [1, 3]
     with pytest.raises(TypeError):
         engine.to_json(engine.deal(4, 0, random.Random(1)))  # a state never leaves as JSON
 

@@ -60,5 +60,6 @@ function restoreFocus(focus) {
     $("#prompt button:not(:disabled)") ||
     $("#me button.card") ||
     $("#me .hand"); // your last card played: the (empty) hand, not the page's body
-  target?.focus();
+  // Focusing forces a style and layout pass at once: only when the focus has to move.
+  if (target && target !== document.activeElement) target.focus();
 }

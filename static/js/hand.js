@@ -5,15 +5,35 @@ import { cardFace, colourName, sortHand } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 
+// Which cards are drawn where. While that stays (another seat's move, your turn coming up, a
+// card selected), the buttons stay the same elements and only their state changes: rebuilding
+// them made every view cost a phone a style and layout pass of the whole page, and the card
+// under your finger or your keyboard focus stays where it is.
+const layoutKey = (view, display, hand) =>
+  JSON.stringify([view.trump_ranking, display.map((c) => c.id), hand.map((c) => c.id)]);
+
+// The latest drawing: its layout, and the controls the cards' click handlers call.
+const drawn = { key: null, ui: null };
+
 export function renderHand(view, ui) {
   const me = $("#me");
+  drawn.ui = ui;
   if (view.seat === null || view.seat === undefined) {
+    drawn.key = null;
     fill(me);
     return;
   }
-  const prompt = view.prompt;
   const display = sortHand(view.displays?.[view.seat] ?? [], view.trump_ranking);
   const hand = sortHand(view.hand ?? [], view.trump_ranking);
+  const key = layoutKey(view, display, hand);
+  if (key !== drawn.key || !me.firstChild) {
+    drawn.key = key;
+    drawCards(me, view, display, hand);
+  }
+  for (const el of me.querySelectorAll("button.card")) cardStates.get(el)?.(view, ui);
+}
+
+function drawCards(me, view, display, hand) {
   // On wider screens your cards share one row and shrink with their number (mu.css); the
   // "On display" label takes about two cards' room.
   me.style.setProperty("--cards", String(hand.length + (display.length ? display.length + 2 : 0)));
@@ -24,7 +44,7 @@ export function renderHand(view, ui) {
           "div",
           { class: "my-display" },
           h("span", { class: "label" }, _("On display")),
-          h("div", { class: "cards" }, ...display.map((c) => myCard(view, c, prompt, ui, "display"))),
+          h("div", { class: "cards" }, ...display.map((c) => myCard(view, c, "display"))),
         )
       : null,
     h(
@@ -36,34 +56,53 @@ export function renderHand(view, ui) {
         "tabindex": "-1", // where the focus goes once your last card is played (board.js)
         "dataset": { testid: "hand" },
       },
-      ...hand.map((c) => myCard(view, c, prompt, ui, "hand")),
+      ...hand.map((c) => myCard(view, c, "hand")),
     ),
   );
 }
 
-function myCard(view, card, prompt, ui, place) {
+// Each card button's own update: what the prompt, the turn and the selection make of it.
+const cardStates = new WeakMap();
+
+function myCard(view, card, place) {
   const el = cardFace(card, { ranking: view.trump_ranking });
-  const { legal, reason } = cardState(view, card, prompt, ui, place);
-  el.dataset.legal = String(legal);
+  const name = el.getAttribute("aria-label");
   el.dataset.place = place;
-  el.setAttribute("aria-disabled", String(!legal));
-  if (reason) el.title = reason;
-  // "green 7, 2 points, playable" / "…, not playable: you must follow yellow".
-  if (prompt?.type === "play" && view.to_move === view.seat) {
-    const name = el.getAttribute("aria-label");
-    const why = reason ? ": " + reason.charAt(0).toLowerCase() + reason.slice(1) : "";
-    el.setAttribute("aria-label", name + ", " + (legal ? _("playable") : _("not playable") + why));
-  }
-  if (selecting(prompt) && ui.selected.has(card.id)) {
-    el.classList.add("selected");
-    el.setAttribute("aria-pressed", "true");
-  }
-  if (prompt?.type === "play" && !legal) el.classList.add("dim");
-  // While discarding, the Crown sees which cards just came from the kitty.
-  if (prompt?.type === "discard" && view.kitty?.cards?.some((k) => k.id === card.id))
-    el.classList.add("kitty");
-  el.addEventListener("click", () => (legal ? ui.onCard(card, place) : reason && ui.onReason(reason, card, place)));
+  let now = { legal: false, reason: "" };
+  cardStates.set(el, (current, ui) => {
+    const prompt = current.prompt;
+    now = cardState(current, card, prompt, ui, place);
+    const { legal, reason } = now;
+    // "green 7, 2 points, playable" / "…, not playable: you must follow yellow".
+    let label = name;
+    if (prompt?.type === "play" && current.to_move === current.seat) {
+      const why = reason ? ": " + reason.charAt(0).toLowerCase() + reason.slice(1) : "";
+      label += ", " + (legal ? _("playable") : _("not playable") + why);
+    }
+    const selected = selecting(prompt) && ui.selected.has(card.id);
+    attribute(el, "data-legal", String(legal));
+    attribute(el, "aria-disabled", String(!legal));
+    attribute(el, "title", reason || null);
+    attribute(el, "aria-label", label);
+    attribute(el, "aria-pressed", selected ? "true" : null);
+    el.classList.toggle("selected", selected);
+    el.classList.toggle("dim", prompt?.type === "play" && !legal);
+    // While discarding, the Crown sees which cards just came from the kitty.
+    const fromKitty = prompt?.type === "discard" && current.kitty?.cards?.some((k) => k.id === card.id);
+    el.classList.toggle("kitty", Boolean(fromKitty));
+  });
+  el.addEventListener("click", () =>
+    now.legal ? drawn.ui.onCard(card, place) : now.reason && drawn.ui.onReason(now.reason, card, place),
+  );
   return el;
+}
+
+// Sets (or, for null, removes) an attribute only if that changes it: an unchanged card is not
+// even looked at again by the page's styles.
+function attribute(el, name, value) {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
 }
 
 // Whether a card of yours can be used right now, and if not, why (from the prompt only).

@@ -79,12 +79,34 @@ function drawLog(view) {
   });
   tellUpTo(Infinity);
   $("#log-title").textContent = view.hand_number ? _("Hand {n}", { n: view.hand_number }) : _("This hand");
-  fill(list, lines.length ? lines : h("li", { class: "muted" }, _("Nothing has happened in this hand yet.")));
-  if (following) {
-    list.scrollTop = list.scrollHeight;
-    // Once laid out again (the chat below it may have grown meanwhile), once more.
-    requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
+  // Most views add no line (a card played within a trick, a presence change): the list stays,
+  // and is not laid out at once to find its end, only kept there when the next frame is.
+  const key = JSON.stringify(lines);
+  const changed = key !== drawnLines || !list.firstChild;
+  if (changed) {
+    drawnLines = key;
+    fill(
+      list,
+      lines.length
+        ? lines.map(([text, kind]) => h("li", { class: `log-${kind}`, dataset: { testid: "log-line" } }, text))
+        : h("li", { class: "muted" }, _("Nothing has happened in this hand yet.")),
+    );
+  }
+  if (!following) return;
+  // A new line: at the end at once, before the scroll event reads where the reader is.
+  if (changed) list.scrollTop = list.scrollHeight;
+  // Once laid out again (the panel may only now be docked, the chat below it may have grown).
+  if (!scrolling) {
+    scrolling = true;
+    requestAnimationFrame(() => {
+      scrolling = false;
+      list.scrollTop = list.scrollHeight;
+    });
   }
 }
 
-const line = (text, kind) => h("li", { class: `log-${kind}`, dataset: { testid: "log-line" } }, text);
+// The lines on screen, as [text, kind] pairs in JSON; whether a scroll to the newest waits.
+let drawnLines = null;
+let scrolling = false;
+
+const line = (text, kind) => [text, kind];

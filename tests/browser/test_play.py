@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import DESKTOP, NARROW, PHONE, Screenshots, Server
-from tests.browser.driver import Hand, join
+from tests.browser.driver import Hand, join, version, wait_past, whose_turn
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +56,7 @@ def test_a_full_hand_through_the_ui(
     while hand.plays < 3 * PLAYERS:
         kinds.append(hand.step())
     _shoot(pages[:3], screenshots, "play")
+    _a_move_leaves_the_others_cards_in_place(pages, hand)
     while hand.plays < 15 * PLAYERS:
         kinds.append(hand.step())
 
@@ -75,6 +76,29 @@ def test_a_full_hand_through_the_ui(
         expect(page.get_by_test_id("hand-number")).to_have_text("Hand 2")
     for page in pages:
         page.context.close()
+
+
+KEPT = "[...document.querySelectorAll('#me button.card')]"
+
+
+def _a_move_leaves_the_others_cards_in_place(pages: list[Page], hand: Hand) -> None:
+    """A card played by one seat leaves every other seat's card buttons the same elements
+    (a keyboard player's focus stays put, and the page lays out only what changed); the seat
+    whose turn comes up sees its playable cards on those same buttons."""
+    mover = whose_turn(pages)
+    others = [page for page in pages if page is not mover]
+    for page in others:
+        page.evaluate(f"{KEPT}.forEach((button) => {{ button.kept = true; }})")
+    assert hand.step() == "play"
+    reached = version(mover)
+    for page in others:
+        wait_past(page, reached - 1)
+        assert page.evaluate(f"{KEPT}.every((button) => button.kept === true)")
+    after = whose_turn(pages)
+    if after in others:
+        legal = after.locator('#me button.card[data-legal="true"]')
+        expect(legal.first).to_be_visible()
+        assert after.evaluate(f"{KEPT}.filter((b) => b.dataset.legal === 'true' && b.kept).length")
 
 
 def test_three_players_one_hand_game_ends_with_winners(browser: Browser, server: Server) -> None:

@@ -188,28 +188,38 @@ function drawUnread() {
   button.classList.toggle("unread", n > 0);
 }
 
+// What the chat's list and the mute switches show, as JSON: a view that changes neither (every
+// move, on a laptop where the panel is always open) leaves them alone, unmeasured.
+const talkDrawn = { lines: null, mutes: null };
+
 function drawChat(page) {
   const view = state.view;
   const list = $("#chat-lines");
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const shown = talk.lines.filter((line) => !talk.muted.has(line.seat));
-  fill(
-    list,
-    shown.length
-      ? shown.map((line) =>
-          h(
-            "li",
-            { class: line.seat === view?.seat ? "mine" : null, dataset: { testid: "chat-line" } },
-            h("time", { datetime: line.at }, clock(line.at)),
-            " ",
-            h("b", {}, view ? seatName(view, line.seat) : ""),
-            " ",
-            h("span", { class: "chat-text" }, line.text),
-          ),
-        )
-      : h("li", { class: "muted" }, _("Nothing said yet.")),
-  );
-  if (atBottom) list.scrollTop = list.scrollHeight;
+  const rows = shown.map((line) => [line.id, line.seat === view?.seat, view ? seatName(view, line.seat) : "", line.text]);
+  const key = JSON.stringify(rows);
+  if (key !== talkDrawn.lines || !list.firstChild) {
+    talkDrawn.lines = key;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    fill(
+      list,
+      shown.length
+        ? shown.map((line, index) => {
+            const [, mine, name] = rows[index];
+            return h(
+              "li",
+              { class: mine ? "mine" : null, dataset: { testid: "chat-line" } },
+              h("time", { datetime: line.at }, clock(line.at)),
+              " ",
+              h("b", {}, name),
+              " ",
+              h("span", { class: "chat-text" }, line.text),
+            );
+          })
+        : h("li", { class: "muted" }, _("Nothing said yet.")),
+    );
+    if (atBottom) list.scrollTop = list.scrollHeight;
+  }
   drawMutes(page);
 }
 
@@ -225,6 +235,9 @@ function drawMutes(page) {
     .map((info, seat) => ({ info, seat }))
     .filter(({ info, seat }) => info?.name && !info.bot && seat !== view.seat);
   $("#chat-mutes").hidden = !others.length;
+  const key = JSON.stringify(others.map(({ seat }) => [seat, seatName(view, seat), talk.muted.has(seat)]));
+  if (key === talkDrawn.mutes) return;
+  talkDrawn.mutes = key;
   fill(
     $("#chat-mute-list"),
     others.map(({ seat }) =>

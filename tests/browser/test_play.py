@@ -79,21 +79,30 @@ def test_a_full_hand_through_the_ui(
 
 
 KEPT = "[...document.querySelectorAll('#me button.card')]"
+# The log's lines, the chat's and its mute switches (drawn on every view where the panel is
+# docked beside the board, from 1100 px wide).
+TALK = "[...document.querySelectorAll('#log-lines li, #chat-lines li, #chat-mute-list label')]"
 
 
 def _a_move_leaves_the_others_cards_in_place(pages: list[Page], hand: Hand) -> None:
     """A card played by one seat leaves every other seat's card buttons the same elements
     (a keyboard player's focus stays put, and the page lays out only what changed); the seat
-    whose turn comes up sees its playable cards on those same buttons."""
+    whose turn comes up sees its playable cards on those same buttons. The log's and the
+    chat's lines stay the same elements too unless the move added a line (a trick's end)."""
     mover = whose_turn(pages)
     others = [page for page in pages if page is not mover]
+    lines = []
     for page in others:
         page.evaluate(f"{KEPT}.forEach((button) => {{ button.kept = true; }})")
+        page.evaluate(f"{TALK}.forEach((line) => {{ line.kept = true; }})")
+        lines.append(page.locator("#log-lines li").count())
     assert hand.step() == "play"
     reached = version(mover)
-    for page in others:
+    for page, before in zip(others, lines, strict=True):
         wait_past(page, reached - 1)
         assert page.evaluate(f"{KEPT}.every((button) => button.kept === true)")
+        if page.locator("#log-lines li").count() == before:
+            assert page.evaluate(f"{TALK}.every((line) => line.kept === true)")
     after = whose_turn(pages)
     if after in others:
         legal = after.locator('#me button.card[data-legal="true"]')

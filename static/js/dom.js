@@ -29,6 +29,17 @@ export function fill(el, ...children) {
   return el;
 }
 
+// `fill(el, build())` unless `key` (a string: what the children are drawn from) is the one
+// they were last drawn from: a view that changes nothing there leaves the elements alone (no
+// style or layout pass for them, a focused one keeps the focus). True when it filled.
+const drawnFrom = new WeakMap();
+export function refill(el, key, build) {
+  if (key !== null && drawnFrom.get(el) === key && el.firstChild) return false;
+  drawnFrom.set(el, key);
+  fill(el, build());
+  return true;
+}
+
 let toastTimer = 0;
 
 // Shows a short message (errors, reasons for a dimmed card) without blocking the table.

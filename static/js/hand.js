@@ -2,7 +2,7 @@
 // seat itself sits at the bottom of the table (seats.js). Which card may be used comes only from
 // the server's prompt; a card that may not says why.
 import { cardFace, colourName, sortHand } from "./cards.js";
-import { $, fill, h } from "./dom.js";
+import { $, h, refill } from "./dom.js";
 import { _, ngettext } from "./i18n.js";
 
 // Which cards are drawn where. While that stays (another seat's move, your turn coming up, a
@@ -12,24 +12,19 @@ import { _, ngettext } from "./i18n.js";
 const layoutKey = (view, display, hand) =>
   JSON.stringify([view.trump_ranking, display.map((c) => c.id), hand.map((c) => c.id)]);
 
-// The latest drawing: its layout, and the controls the cards' click handlers call.
-const drawn = { key: null, ui: null };
+// The controls the cards' click handlers call: the latest drawing's.
+const drawn = { ui: null };
 
 export function renderHand(view, ui) {
   const me = $("#me");
   drawn.ui = ui;
   if (view.seat === null || view.seat === undefined) {
-    drawn.key = null;
-    fill(me);
+    refill(me, null, () => []);
     return;
   }
   const display = sortHand(view.displays?.[view.seat] ?? [], view.trump_ranking);
   const hand = sortHand(view.hand ?? [], view.trump_ranking);
-  const key = layoutKey(view, display, hand);
-  if (key !== drawn.key || !me.firstChild) {
-    drawn.key = key;
-    drawCards(me, view, display, hand);
-  }
+  refill(me, layoutKey(view, display, hand), () => drawCards(me, view, display, hand));
   for (const el of me.querySelectorAll("button.card")) cardStates.get(el)?.(view, ui);
 }
 
@@ -37,8 +32,7 @@ function drawCards(me, view, display, hand) {
   // On wider screens your cards share one row and shrink with their number (mu.css); the
   // "On display" label takes about two cards' room.
   me.style.setProperty("--cards", String(hand.length + (display.length ? display.length + 2 : 0)));
-  fill(
-    me,
+  return [
     display.length
       ? h(
           "div",
@@ -58,7 +52,7 @@ function drawCards(me, view, display, hand) {
       },
       ...hand.map((c) => myCard(view, c, "hand")),
     ),
-  );
+  ];
 }
 
 // Each card button's own update: what the prompt, the turn and the selection make of it.

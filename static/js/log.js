@@ -5,7 +5,7 @@
 // decision) come from pause.js, each where in the hand it happened.
 // From LOG_WIDE up the panel is docked as a column beside the board and always in view; on a
 // narrower screen it is the dialog the talkbar's button opens, one tap away.
-import { $, fill, h } from "./dom.js";
+import { $, h, refill } from "./dom.js";
 import { handLog } from "./events.js";
 import { _ } from "./i18n.js";
 import { pauseStory } from "./pause.js";
@@ -81,17 +81,11 @@ function drawLog(view) {
   $("#log-title").textContent = view.hand_number ? _("Hand {n}", { n: view.hand_number }) : _("This hand");
   // Most views add no line (a card played within a trick, a presence change): the list stays,
   // and is not laid out at once to find its end, only kept there when the next frame is.
-  const key = JSON.stringify(lines);
-  const changed = key !== drawnLines || !list.firstChild;
-  if (changed) {
-    drawnLines = key;
-    fill(
-      list,
-      lines.length
-        ? lines.map(([text, kind]) => h("li", { class: `log-${kind}`, dataset: { testid: "log-line" } }, text))
-        : h("li", { class: "muted" }, _("Nothing has happened in this hand yet.")),
-    );
-  }
+  const changed = refill(list, JSON.stringify(lines), () =>
+    lines.length
+      ? lines.map(([text, kind]) => h("li", { class: `log-${kind}`, dataset: { testid: "log-line" } }, text))
+      : h("li", { class: "muted" }, _("Nothing has happened in this hand yet.")),
+  );
   if (!following) return;
   // A new line: at the end at once, before the scroll event reads where the reader is.
   if (changed) list.scrollTop = list.scrollHeight;
@@ -105,8 +99,8 @@ function drawLog(view) {
   }
 }
 
-// The lines on screen, as [text, kind] pairs in JSON; whether a scroll to the newest waits.
-let drawnLines = null;
+// Whether a scroll to the newest line waits for the next frame.
 let scrolling = false;
 
+// A line of the log as [text, kind] (its class): what the list is drawn from.
 const line = (text, kind) => [text, kind];

@@ -3,7 +3,7 @@
 // bubble at the speaker's seat. Everything said is shown with textContent, never as markup.
 // Muting a player is this browser's choice, kept in localStorage per table.
 import { announce } from "./announce.js";
-import { $, fill, h, toast } from "./dom.js";
+import { $, fill, h, refill, toast } from "./dom.js";
 import { N_, _, ngettext } from "./i18n.js";
 import { seatName } from "./names.js";
 import { CHAT_MAX_CHARS, REACTIONS } from "./protocol.js";
@@ -188,38 +188,32 @@ function drawUnread() {
   button.classList.toggle("unread", n > 0);
 }
 
-// What the chat's list and the mute switches show, as JSON: a view that changes neither (every
-// move, on a laptop where the panel is always open) leaves them alone, unmeasured.
-const talkDrawn = { lines: null, mutes: null };
-
 function drawChat(page) {
   const view = state.view;
   const list = $("#chat-lines");
   const shown = talk.lines.filter((line) => !talk.muted.has(line.seat));
   const rows = shown.map((line) => [line.id, line.seat === view?.seat, view ? seatName(view, line.seat) : "", line.text]);
-  const key = JSON.stringify(rows);
-  if (key !== talkDrawn.lines || !list.firstChild) {
-    talkDrawn.lines = key;
-    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    fill(
-      list,
-      shown.length
-        ? shown.map((line, index) => {
-            const [, mine, name] = rows[index];
-            return h(
-              "li",
-              { class: mine ? "mine" : null, dataset: { testid: "chat-line" } },
-              h("time", { datetime: line.at }, clock(line.at)),
-              " ",
-              h("b", {}, name),
-              " ",
-              h("span", { class: "chat-text" }, line.text),
-            );
-          })
-        : h("li", { class: "muted" }, _("Nothing said yet.")),
-    );
-    if (atBottom) list.scrollTop = list.scrollHeight;
-  }
+  // A view that changes neither the lines nor the switches (every move, on a laptop where the
+  // panel is always open) leaves them alone, unmeasured.
+  let atBottom = false;
+  const drawn = refill(list, JSON.stringify(rows), () => {
+    atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    return shown.length
+      ? shown.map((line, index) => {
+          const [, mine, name] = rows[index];
+          return h(
+            "li",
+            { class: mine ? "mine" : null, dataset: { testid: "chat-line" } },
+            h("time", { datetime: line.at }, clock(line.at)),
+            " ",
+            h("b", {}, name),
+            " ",
+            h("span", { class: "chat-text" }, line.text),
+          );
+        })
+      : h("li", { class: "muted" }, _("Nothing said yet."));
+  });
+  if (drawn && atBottom) list.scrollTop = list.scrollHeight;
   drawMutes(page);
 }
 
@@ -236,10 +230,7 @@ function drawMutes(page) {
     .filter(({ info, seat }) => info?.name && !info.bot && seat !== view.seat);
   $("#chat-mutes").hidden = !others.length;
   const key = JSON.stringify(others.map(({ seat }) => [seat, seatName(view, seat), talk.muted.has(seat)]));
-  if (key === talkDrawn.mutes) return;
-  talkDrawn.mutes = key;
-  fill(
-    $("#chat-mute-list"),
+  refill($("#chat-mute-list"), key, () =>
     others.map(({ seat }) =>
       h(
         "label",

@@ -12,7 +12,7 @@ import { promptControls } from "./controls.js";
 import { $, fill, toast } from "./dom.js";
 import { aboutMoves, errorText } from "./errors.js";
 import { afterTrickShown, noticeTrickWon, renderFelt, showTrick } from "./felt.js";
-import { loadFonts } from "./fonts.js";
+import { fetchFonts } from "./fonts.js";
 import { selecting } from "./hand.js";
 import { hintsFeature } from "./hints.js";
 import { keysFeature } from "./keys.js";
@@ -339,5 +339,5 @@ function watch() {
   if (state.screen === "board") draw();
 }
 
-// The typeface once the page is usable (static/js/fonts.js).
-start().finally(loadFonts);
+// The typeface's files, fetched for the next visit once the page is usable (static/js/fonts.js).
+start().finally(fetchFonts);

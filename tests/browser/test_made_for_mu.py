@@ -42,6 +42,9 @@ _FACES = """() => [...document.querySelectorAll('#me button.card')].map((card) =
 
 
 # The typeface's faces in the page's font set, by status ("unloaded", "loading", "loaded").
+# An expression: wait with `() => …` around it, since wait_for_function polls a string by
+# evaluating it, which the page's Content-Security-Policy refuses (an EvalError, whenever the
+# condition does not hold at the first look).
 _OUR_FACES = """[...document.fonts]
   .filter((face) => face.family.includes('Atkinson Hyperlegible Next'))
   .map((face) => face.status)"""
@@ -93,7 +96,7 @@ def test_9_it_looks_made_for_mu(browser: Browser, server: Server) -> None:
         # A first visit keeps the system font (a typeface arriving after the page is usable
         # would move its text under the reader's finger) and only fetches the typeface's
         # files, once the page is usable, for the next visit.
-        page.wait_for_function("localStorage.getItem('mu-fonts') === '1'", timeout=15_000)
+        page.wait_for_function("() => localStorage.getItem('mu-fonts') === '1'", timeout=15_000)
         assert page.evaluate(_OUR_FACES) == []
         assert page.evaluate(_FONT_FILES) == [
             server.base_url + "/static/fonts/atkinson-hyperlegible-next-400.woff2",
@@ -106,7 +109,7 @@ def test_9_it_looks_made_for_mu(browser: Browser, server: Server) -> None:
         )
         body_font = page.evaluate("getComputedStyle(document.body).fontFamily")
         assert body_font.startswith('"Atkinson Hyperlegible Next"'), body_font
-        page.wait_for_function(f"({_OUR_FACES}).includes('loaded')", timeout=15_000)
+        page.wait_for_function(f"() => ({_OUR_FACES}).includes('loaded')", timeout=15_000)
         assert page.evaluate(
             "document.fonts.check('16px \"Atkinson Hyperlegible Next\"', 'äöüßÄÖÜ')"
         )

@@ -136,7 +136,9 @@ def test_alone_with_bots_in_german_by_keyboard(
         ).raise_for_status()
     anna = browser.new_context(viewport=viewport, locale="de-DE").new_page()
     join(anna, server.base_url, code, "Anna", 0)
-    anna.wait_for_function(MY_TURN)
+    # A function, not the bare expression: the page's CSP refuses to evaluate a string, and
+    # wait_for_function would, if it is not Anna's turn at the first look.
+    anna.wait_for_function(f"() => {MY_TURN}")
     anna.get_by_test_id("pause-button").focus()
     anna.keyboard.press("Enter")  # alone with bots: paused at once
     expect(anna.get_by_test_id("pause-paused")).to_contain_text("Pause")

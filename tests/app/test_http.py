@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 import engine
 from app.config import async_database_url
-from app.main import release
+from app.main import ROUTES, release
 from app.tables import repository
 from app.tables.models import Seat
 
@@ -294,6 +294,27 @@ async def test_api_docs_can_be_switched_off(make_app: Any) -> None:
         assert (await http.get("/openapi.json")).status_code == 404
         assert (await http.get("/healthz")).status_code == 200
     await release(app)
+
+
+async def test_the_apps_of_a_process_share_one_inclusion_of_the_routers(make_app: Any) -> None:
+    """Each app takes the feature routers' one inclusion (``app.main.ROUTES``) as it is: their
+    routes' parameters and models are resolved once per process, not again for every app (the
+    tests build one per test), and each app still answers on every route and serves the same
+    API document."""
+    apps = [make_app(), make_app()]
+    for app in apps:
+        included = [route for route in app.router.routes if route in ROUTES.routes]
+        assert [id(route) for route in included] == [id(route) for route in ROUTES.routes]
+    documents = []
+    for app in apps:
+        async with httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://test"
+        ) as http:
+            assert (await http.get("/healthz")).status_code == 200
+            assert (await http.get("/api/tables/nosuchtable")).status_code == 404
+            documents.append((await http.get("/openapi.json")).json())
+        await release(app)
+    assert documents[0] == documents[1]
 
 
 async def test_security_headers_on_every_response(api: httpx.AsyncClient) -> None:

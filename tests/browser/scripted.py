@@ -23,8 +23,15 @@ VIEW_TIMEOUT_S = 30
 
 
 class ScriptedTable:
-    def __init__(self, server: Server, players: int, **options: object) -> None:
+    """A table whose every seat is played by script over its own socket. In the auction the
+    first two bidders show one card, then two, from the start of their hands (red first), or
+    of ``bid_colour`` first where they hold it."""
+
+    def __init__(
+        self, server: Server, players: int, *, bid_colour: str = "red", **options: object
+    ) -> None:
         self.server = server
+        self.bid_colour = bid_colour
         self.code = server.new_table(players, **options)
         self.tokens = [
             server.api("POST", f"/api/tables/{self.code}/seats", json={"name": name}).json()[
@@ -62,7 +69,7 @@ class ScriptedTable:
         """The seat to move makes its scripted move; waits until every seat saw it."""
         mover = self.view["to_move"]
         version = self.version
-        action = self._choose(self.views[mover])
+        action = self._choose(self.views[mover], self.bid_colour)
         message = {"type": "action", "version": version, "action": action}
         self.sockets[mover].send(json.dumps(message))
         # The mover's socket first: a refusal of the move is said there, at once.
@@ -79,13 +86,14 @@ class ScriptedTable:
         raise AssertionError("the scripted table never got there")
 
     @staticmethod
-    def _choose(view: View) -> dict[str, Any]:
+    def _choose(view: View, bid_colour: str = "red") -> dict[str, Any]:
         prompt = view["prompt"]
         kind = prompt["type"]
         if kind == "bid":
             placed = sum(1 for entry in view["auction"] if entry["type"] == "bid")
             if placed < 2 and prompt["max_cards"] > placed:
-                return {"type": "bid", "cards": [c["id"] for c in view["hand"][: placed + 1]]}
+                hand = sorted(view["hand"], key=lambda card: card["color"] != bid_colour)
+                return {"type": "bid", "cards": [c["id"] for c in hand[: placed + 1]]}
             if prompt["can_pass"]:
                 return {"type": "pass"}
             return {"type": "bid", "cards": [view["hand"][0]["id"]]}

@@ -83,7 +83,7 @@ class Bundle(StaticFiles):
 # resolves an included router's routes (their parameters, dependencies and response models)
 # once per inclusion, at the first request: about 60 ms of CPU. Each app takes these inclusions
 # as they are instead of including the routers again: a server builds one app, but the tests
-# build an app per test (about a thousand in a run). The one thing an inclusion of the app's
+# build an app per test. The one thing an inclusion of the app's
 # own would add, ``app.dependency_overrides``, nothing here uses.
 ROUTES = APIRouter()
 for _feature in (

@@ -4,8 +4,7 @@
 // after the page is usable reflows its text under the reader: a line wraps differently, a button
 // moves up by a line, and a tap aimed at it lands beside it. So on a first visit the page keeps
 // the system font and, once usable, only fetches the typeface's files for later (fetchFonts);
-// on a later visit early.js applies the typeface at once (loadFonts), from the cache, before
-// the first view is drawn.
+// on a later visit early.js applies the typeface at once (loadFonts), from the cache.
 const SEEN = "mu-fonts";
 
 function fontsMeta() {
@@ -27,6 +26,13 @@ export function loadFonts() {
   document.head.append(link);
 }
 
+// A file read to its end (so that the cache holds all of it); whether it came.
+async function fetchWhole(url) {
+  const response = await fetch(url, { priority: "low" });
+  await response.arrayBuffer();
+  return response.ok;
+}
+
 // The stylesheet's font files into the cache (the service worker keeps them too, where there is
 // one), nothing applied: the stylesheet itself names them, so no list is kept twice.
 export async function fetchFonts() {
@@ -36,8 +42,8 @@ export async function fetchFonts() {
     const css = await (await fetch(meta.content, { priority: "low" })).text();
     const base = new URL(meta.content, location.href);
     const files = [...css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)].map((m) => new URL(m[1], base).href);
-    const fetched = await Promise.all(files.map((url) => fetch(url, { priority: "low" })));
-    if (fetched.every((response) => response.ok)) remember();
+    const fetched = await Promise.all(files.map((url) => fetchWhole(url)));
+    if (fetched.every(Boolean)) remember();
   } catch {
     // Offline or refused: the next visit is a first visit again.
   }

@@ -24,11 +24,11 @@ VIEW_TIMEOUT_S = 30
 
 class ScriptedTable:
     """A table whose every seat is played by script over its own socket. In the auction the
-    first two bidders show one card, then two, from the start of their hands (red first), or
-    of ``bid_colour`` first where they hold it."""
+    first two bidders show one card, then two, from the start of their hands as their views
+    order them, or with ``bid_colour`` the cards of that colour first where they hold some."""
 
     def __init__(
-        self, server: Server, players: int, *, bid_colour: str = "red", **options: object
+        self, server: Server, players: int, *, bid_colour: str | None = None, **options: object
     ) -> None:
         self.server = server
         self.bid_colour = bid_colour
@@ -86,13 +86,15 @@ class ScriptedTable:
         raise AssertionError("the scripted table never got there")
 
     @staticmethod
-    def _choose(view: View, bid_colour: str = "red") -> dict[str, Any]:
+    def _choose(view: View, bid_colour: str | None = None) -> dict[str, Any]:
         prompt = view["prompt"]
         kind = prompt["type"]
         if kind == "bid":
             placed = sum(1 for entry in view["auction"] if entry["type"] == "bid")
             if placed < 2 and prompt["max_cards"] > placed:
-                hand = sorted(view["hand"], key=lambda card: card["color"] != bid_colour)
+                hand = view["hand"]
+                if bid_colour is not None:
+                    hand = sorted(hand, key=lambda card: card["color"] != bid_colour)
                 return {"type": "bid", "cards": [c["id"] for c in hand[: placed + 1]]}
             if prompt["can_pass"]:
                 return {"type": "pass"}

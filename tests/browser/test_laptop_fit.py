@@ -81,7 +81,7 @@ def test_1_a_laptop_window_fits_the_game(
     browser: Browser, server: Server, size: str, players: int
 ) -> None:
     viewport, selectors, whole = SIZES[size]
-    colour = BID_COLOUR.get((size, players), "red")
+    colour = BID_COLOUR.get((size, players))
     with ScriptedTable(server, players, bid_colour=colour) as table:
         page = browser.new_context(viewport=viewport, locale="de-DE").new_page()
         page.goto(table.rejoin_url(0))

@@ -39,7 +39,7 @@ def _source(argument: ast.expr, named: dict[str, str]) -> str | None:
             return first.value
         return ""  # starts with a placeholder: no function's source
     if isinstance(argument, ast.Name):
-        return named.get(argument.id)  # a parameter (None) is checked where it is given
+        return named.get(argument.id)  # None for a parameter: not read here
     return None
 
 

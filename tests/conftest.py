@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -42,6 +43,27 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         browsers = sys.modules.get("tests.browser.chromium")
         if browsers is not None:
             browsers.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A test marked ``no_cover`` runs without the coverage tracer (CI's ``--cov``): the long
+    seeded random-play tests run every line of the engine thousands of times, which the tracer
+    made three to four times slower, and the other tests cover those lines.
+
+    pytest-cov's own ``no_cover`` does not do it under pytest-xdist: a worker holds two started
+    ``Coverage`` objects, and stopping the latest (all pytest-cov does) resumes the tracer of the
+    one before. So every started one is stopped here, and started again in the same order."""
+    coverage = sys.modules.get("coverage") if item.get_closest_marker("no_cover") else None
+    stopped = []
+    while coverage is not None and (running := coverage.Coverage.current()) is not None:
+        running.stop()
+        stopped.append(running)
+    try:
+        return (yield)
+    finally:
+        for running in reversed(stopped):
+            running.start()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -16,6 +16,7 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_thousands_of_random_hands_keep_every_invariant(players: int) -> None:
     rng = random.Random(1000 + players)
@@ -27,6 +28,7 @@ def test_thousands_of_random_hands_keep_every_invariant(players: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover
 @settings(max_examples=120, deadline=None)
 @given(players=st.sampled_from(PLAYER_COUNTS), seed=st.integers(0, 2**32))
 def test_property_every_hand_is_consistent_and_leak_free(players: int, seed: int) -> None:

@@ -20,6 +20,7 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_revised_hands_keep_every_invariant(players: int) -> None:
     rng = random.Random(4000 + players)
@@ -38,6 +39,7 @@ def test_random_revised_hands_keep_every_invariant(players: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover
 @settings(max_examples=40, deadline=None)
 @given(players=st.sampled_from(PLAYER_COUNTS), seed=st.integers(0, 2**32))
 def test_property_revised_hands_are_consistent_and_leak_free(players: int, seed: int) -> None:

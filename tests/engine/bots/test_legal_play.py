@@ -16,6 +16,7 @@ PLAYER_COUNTS = (3, 4, 5, 6)
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_and_heuristic_bots_only_play_legal_actions(players: int) -> None:
     rng = random.Random(600 + players)
@@ -32,6 +33,7 @@ def test_random_and_heuristic_bots_only_play_legal_actions(players: int) -> None
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_all_heuristic_tables_play_whole_hands(players: int) -> None:
     outcomes: Counter[str] = Counter()
@@ -75,6 +77,7 @@ def test_make_bot_levels_and_budgets() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_bots_only_play_legal_actions_in_the_revised_edition(players: int) -> None:
     """Random tables, random mixes with heuristic seats and all-heuristic tables: every

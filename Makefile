@@ -109,7 +109,7 @@ test: $(VENV)/.dev engine-build bundle  ## the whole test suite (engine, server,
 # ten seconds in every worker, whether it runs or not; its plugin is not even loaded here.
 CHECK_MARKS := not slow and not postgres and not browser and not processes
 check: $(VENV)/.dev engine-build  ## the working day's loop: engine fast tests and in-process server tests on SQLite
-	$(PY) -m pytest $(XDIST) -q -m "$(CHECK_MARKS)" -p no:schemathesis \
+	$(PY) -m pytest -n auto -q -m "$(CHECK_MARKS)" -p no:schemathesis \
 	    --ignore=tests/app/test_api_contract.py tests/engine tests/app tests/test_import_cycles.py \
 	    engine docs
 

@@ -72,6 +72,9 @@ def _undo_with_consent(anna: Page, ben: Page, shoot: Callable[[Page], None]) -> 
         dialog.get_by_test_id("undo-allow").click()
         anna.wait_for_function("v => Number(document.body.dataset.version) > v", arg=moved)
         expect(anna.get_by_test_id("toast")).to_contain_text("Anna took back their last move.")
+        # Ben's page, too, at the view Anna's toast came with: it may come a moment later
+        # (a quiet run once found it still at Ben's turn).
+        wait_past(ben, version(anna) - 1)
         assert _my_turn(anna) and not _my_turn(ben)
         expect(anna.get_by_test_id("undo-button")).to_be_hidden()
         return

@@ -121,22 +121,33 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-class Motion:
-    """The shared browser, whose new contexts ask for reduced motion unless a test keeps it.
+class Defaults:
+    """The shared browser, whose new contexts ask for reduced motion and go without the service
+    worker unless a test keeps them.
 
     Most tests look at what a page says and does, not at how it moves; pages whose cards and
     tricks do not slide draw far fewer frames: a whole hand for four through the UI needs about
     a sixth less CPU (docs/client.md#tests). The tests about motion (marked ``motion``: the
     trick that slides to its winner, the hand's celebration) get the pages a person sees by
-    default, and a test may still ask for either in its own ``new_context(reduced_motion=...)``.
+    default.
+
+    Every fresh context that opens a page would install the service worker, which fetches and
+    stores every static file the pages use (about 25) and then answers each of the page's
+    requests for them: about 0.3 CPU-seconds of the browser and the server per context, which
+    is a third of what opening the home page costs (docs/client.md#tests). Only the tests about
+    the worker and what it does (marked ``service_worker``: the installable app, its offline
+    page and push, and a network lost under a page) keep it. A test may still ask for either
+    in its own ``new_context(reduced_motion=..., service_workers=...)``.
     """
 
-    def __init__(self, browser: Browser, *, motion: bool) -> None:
+    def __init__(self, browser: Browser, *, motion: bool, service_worker: bool) -> None:
         self._browser = browser
         self._reduced_motion = "no-preference" if motion else "reduce"
+        self._service_workers = "allow" if service_worker else "block"
 
     def new_context(self, **options: Any) -> BrowserContext:
         options.setdefault("reduced_motion", self._reduced_motion)
+        options.setdefault("service_workers", self._service_workers)
         return self._browser.new_context(**options)
 
     def __getattr__(self, name: str) -> Any:
@@ -144,11 +155,16 @@ class Motion:
 
 
 @pytest.fixture
-def browser(request: pytest.FixtureRequest) -> Iterator[Motion]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Defaults]:
     """The process's Chromium (the headless shell; the full browser for a test marked
     ``full_chromium``); whatever contexts the test opened are closed after it."""
     shared = chromium.shared(full=request.node.get_closest_marker("full_chromium") is not None)
-    yield Motion(shared, motion=request.node.get_closest_marker("motion") is not None)
+    marked = request.node.get_closest_marker
+    yield Defaults(
+        shared,
+        motion=marked("motion") is not None,
+        service_worker=marked("service_worker") is not None,
+    )
     for context in shared.contexts:
         context.close()
 

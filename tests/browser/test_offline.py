@@ -22,7 +22,7 @@ from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.scripted import ScriptedTable
 from tests.waiting import wait_until
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 SEAT = 1
 LIMIT_MS = 5000  # the "within 5 s", both ways

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import PHONE, Screenshots, Server
 from tests.browser.driver import join
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 WIDE = {"width": 1280, "height": 800}
 

@@ -64,6 +64,7 @@ def decisions_of(review: HandReview, seat: int, upto: int) -> list[object]:
 # ---- (c) classic and revised, 3-6 players ------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "revised"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_decision_of_a_seat_is_reviewed(players: int, variant: str) -> None:
@@ -85,6 +86,7 @@ def test_every_decision_of_a_seat_is_reviewed(players: int, variant: str) -> Non
         assert (d.trick is not None) == (d.phase == engine.Phase.PLAY)
 
 
+@pytest.mark.slow
 def test_a_review_is_deterministic_for_its_seed() -> None:
     dealt, moves = played(4, "classic", seed=11)
     one = review_hand(dealt, moves[:12], seed=5)
@@ -92,6 +94,7 @@ def test_a_review_is_deterministic_for_its_seed() -> None:
     assert engine.to_json(one) == engine.to_json(review_hand(dealt, moves[:12], seed=5))
 
 
+@pytest.mark.slow
 def test_a_hand_reviewed_in_parts_is_the_whole_hand_reviewed() -> None:
     """A pool task reviews some of a hand's decisions from the hand's record: any split into
     parts gives exactly the decisions of the whole review (each one seeded by its move)."""
@@ -148,6 +151,7 @@ def check_reasons(d: DecisionReview, dealt: HandState) -> None:
         assert 0.0 <= a.tricks <= tricks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), [(4, "classic"), (5, "classic"), (4, "revised")])
 def test_every_alternative_has_its_reasons(players: int, variant: str) -> None:
     dealt, moves = played(players, variant, seed=20 + players)
@@ -274,6 +278,7 @@ def test_an_all_passed_hand_reviews_the_same_whatever_the_others_held() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "variant", "fraction"),
     [(4, "classic", 0.5), (5, "classic", 0.3), (3, "revised", 0.5), (6, "revised", 0.4)],
@@ -368,6 +373,7 @@ def test_a_trick_full_of_points_given_away_is_the_costliest_moment() -> None:
 # ---- hints ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), [(4, "classic"), (3, "revised")])
 def test_a_hint_is_a_legal_action_with_its_reason(players: int, variant: str) -> None:
     dealt, moves = played(players, variant, seed=5)

@@ -99,6 +99,7 @@ def test_weighted_worlds_put_the_cards_where_they_are_more_often() -> None:
     assert right[True] > 1.02 * right[False]
 
 
+@pytest.mark.slow
 def test_the_expert_decides_alike_on_worlds_the_seat_cannot_tell_apart() -> None:
     """The expert's decisions over many seeds (its decision distribution) are the same for
     the true state and for a state with the other seats' hidden cards permuted consistently

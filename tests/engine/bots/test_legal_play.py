@@ -102,6 +102,7 @@ def test_bots_only_play_legal_actions_in_the_revised_edition(players: int) -> No
     assert (kinds["discarded"] > 600) == (players == 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_the_heuristic_bids_for_crown_and_shield_in_the_revised_edition(players: int) -> None:
     """All-heuristic revised tables: a Crown and a Shield every time, sensible bids (never the

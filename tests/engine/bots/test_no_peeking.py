@@ -58,6 +58,7 @@ def hidden_cards(state: engine.HandState, seat: int) -> list[list[int]]:
     return hidden
 
 
+@pytest.mark.slow
 def test_kitty_and_discards_do_not_change_any_decision() -> None:
     """Revised, 3 players, every seat at every decision: a world with another kitty (before
     the Crown takes it) or other discards (for everyone but the Crown) gives the same

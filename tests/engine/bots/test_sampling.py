@@ -68,6 +68,7 @@ def check_kitty(state: HandState, seat: int, world: HandState) -> None:
         assert not set(world.kitty) & {c for h in world.deal for c in h}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("weighted", (False, True), ids=("uniform", "weighted"))
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -128,6 +129,7 @@ def test_a_spectator_view_cannot_be_sampled() -> None:
         WorldSampler(engine.view(state, None))
 
 
+@pytest.mark.slow
 def test_revised_three_players_every_phase_of_the_kitty() -> None:
     """Revised, 3 players: before the Crown takes the kitty it is 3 unseen cards for every
     seat; in the discard phase and after, the Crown knows the kitty and its discards, the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import ExitStack
 from typing import Any
 
 import anyio
@@ -84,6 +85,22 @@ def view_at(ws: WebSocketTestSession, version: int) -> dict[str, Any]:
         message = next_of_type(ws, "view")
         if message["version"] >= version:
             return message
+
+
+def connect_all(
+    stack: ExitStack, client: TestClient, code: str, tokens: list[str]
+) -> tuple[list[WebSocketTestSession], list[dict[str, Any]]]:
+    """A socket for each token (closed with ``stack``) and each one's view at the same version.
+
+    The first seat's first view is its view: no later one need come. (Reading past it waited
+    for a presence update, which a second process does not send when every seat already has a
+    socket on the first one and it has heard so: that timed out under load.)"""
+    sockets = [
+        stack.enter_context(client.websocket_connect(f"/ws/{code}?token={token}"))
+        for token in tokens
+    ]
+    first = next_of_type(sockets[0], "view")
+    return sockets, [first, *(view_at(ws, first["version"]) for ws in sockets[1:])]
 
 
 def choose(view: dict[str, Any]) -> dict[str, Any]:

@@ -8,8 +8,7 @@ from contextlib import ExitStack
 from starlette.testclient import TestClient
 
 import engine
-from tests.app.helpers import create_table, next_of_type, seat_everyone, step
-from tests.app.test_ws_play import connect_all
+from tests.app.helpers import connect_all, create_table, next_of_type, seat_everyone, step
 
 
 def test_hints_are_off_unless_chosen(client: TestClient) -> None:

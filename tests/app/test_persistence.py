@@ -20,6 +20,7 @@ from app.room import changes
 from app.tables.models import Action, Hand, Table
 from tests.app.helpers import (
     act_as_seated,
+    connect_all,
     create_table,
     join,
     next_of_type,
@@ -44,15 +45,7 @@ def seated(
     client: TestClient, code: str, tokens: list[str]
 ) -> Iterator[tuple[list[WebSocketTestSession], list[dict[str, Any]]]]:
     with ExitStack() as stack:
-        sockets = [
-            stack.enter_context(client.websocket_connect(f"/ws/{code}?token={token}"))
-            for token in tokens
-        ]
-        # The first seat's first view is its view: no later one need come. (Reading past it
-        # waited for a presence update, which a second process does not send when every seat
-        # already has a socket on the first one and it has heard so: it timed out under load.)
-        first = next_of_type(sockets[0], "view")
-        yield sockets, [first, *(view_at(ws, first["version"]) for ws in sockets[1:])]
+        yield connect_all(stack, client, code, tokens)
 
 
 def without_presence(view: dict[str, Any]) -> dict[str, Any]:

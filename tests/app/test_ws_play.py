@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from tests.app.helpers import (
+    connect_all,
     create_table,
     join,
     next_of_type,
@@ -19,17 +20,6 @@ from tests.app.helpers import (
     step,
     view_at,
 )
-
-
-def connect_all(
-    stack: ExitStack, client: TestClient, code: str, tokens: list[str]
-) -> tuple[list[WebSocketTestSession], list[dict[str, Any]]]:
-    sockets = [
-        stack.enter_context(client.websocket_connect(f"/ws/{code}?token={token}"))
-        for token in tokens
-    ]
-    version = receive(sockets[0])["version"]
-    return sockets, [view_at(ws, version) for ws in sockets]
 
 
 def hand_ids(view: dict[str, Any]) -> set[int]:

@@ -110,7 +110,8 @@ test: $(VENV)/.dev engine-build bundle  ## the whole test suite (engine, server,
 # of the tests and takes from the other's queue once its own is empty, so both end together
 # (59 to 61 s against 61 to 65 s with the default batches, 2026-12-07). "not slow" also leaves
 # out the engine's tests of bots, samplers and reviews over many deals (half a second or more
-# each): a third of the loop's CPU (126 and 139 CPU-s against 178 and 206, alternating runs).
+# each; make test runs them): a third of the loop's CPU (126 and 139 CPU-s against 178 and 206
+# in alternating runs on a slow day, 2026-12-07).
 CHECK_MARKS := not slow and not postgres and not browser and not processes
 check: $(VENV)/.dev engine-build  ## the working day's loop: engine fast tests and in-process server tests on SQLite
 	$(PY) -m pytest -n auto --dist worksteal -q -m "$(CHECK_MARKS)" -p no:schemathesis \

@@ -145,7 +145,6 @@ ACTION_LIKE = st.dictionaries(
 )
 
 
-@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(payload=JSON_VALUES | ACTION_LIKE, seat=st.integers(-1, 5) | st.none())
 def test_hostile_json_only_ever_raises_illegal_action(payload: Any, seat: int | None) -> None:

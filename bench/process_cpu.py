@@ -34,9 +34,11 @@ def kind(command: str) -> str:
         return "test servers (python -m app)"
     if "execnet" in command or "exec(eval(sys.stdin" in command or "pytest" in command:
         return "test processes (pytest)"
-    if command.startswith("postgres"):
-        return "postgresql"
-    return "other: the machine's services" if command else "other: kernel threads"
+    if "postgres" in command or "pgbouncer" in command:
+        return "postgresql (the machine's, and the tests' own clusters)"
+    if "python" in command:
+        return "other python (the tests' helpers: worker pools, scripts)"
+    return "other: the machine's services" if command else "kernel threads"
 
 
 def machine_cpu() -> float:

@@ -16,7 +16,7 @@ import argparse
 import os
 import subprocess
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 
 TICK = os.sysconf("SC_CLK_TCK")
 INTERVAL = 0.5
@@ -46,21 +46,23 @@ def machine_cpu() -> float:
     return (sum(fields[:8]) - fields[3] - fields[4]) / TICK  # all but idle and iowait
 
 
-def read(seen: dict[tuple[int, int], list[object]]) -> None:
+Process = tuple[int, int]  # pid and start time: pids wrap, and a reused pid is another process
+
+
+def read(commands: dict[Process, str], cpu: dict[Process, float]) -> None:
+    """Every running process's command (the first time it is seen) and CPU time so far."""
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         try:
             with open(f"/proc/{name}/stat") as stat:
-                rest = stat.read().rsplit(")", 1)[1].split()
-            cpu = (int(rest[11]) + int(rest[12])) / TICK
-            key = (int(name), int(rest[19]))  # pid and start time: a reused pid is another process
-            if key not in seen:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            process = (int(name), int(fields[19]))
+            if process not in commands:
                 with open(f"/proc/{name}/cmdline", "rb") as cmdline:
-                    command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
-                seen[key] = [command, cpu]
-            else:
-                seen[key][1] = max(float(seen[key][1]), cpu)  # type: ignore[arg-type]
+                    text = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+                commands[process] = text
+            cpu[process] = (int(fields[11]) + int(fields[12])) / TICK
         except (OSError, IndexError, ValueError):
             continue  # ended while being read
 
@@ -70,27 +72,28 @@ def main() -> None:
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- the command to run")
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    seen: dict[tuple[int, int], list[object]] = {}
-    read(seen)
-    before = {key: float(value[1]) for key, value in seen.items()}  # type: ignore[arg-type]
+    commands: dict[Process, str] = {}
+    cpu: dict[Process, float] = {}
+    read(commands, cpu)
+    before = dict(cpu)
     start_cpu, start = machine_cpu(), time.monotonic()
     child = subprocess.Popen(command)
     while child.poll() is None:
         time.sleep(INTERVAL)
-        read(seen)
-    read(seen)
+        read(commands, cpu)
+    read(commands, cpu)
     wall, total = time.monotonic() - start, machine_cpu() - start_cpu
-    cpu: Counter[str] = Counter()
+    by_kind: defaultdict[str, float] = defaultdict(float)
     count: Counter[str] = Counter()
-    for key, (text, seconds) in seen.items():
-        used = float(seconds) - before.get(key, 0.0)  # type: ignore[arg-type]
-        if used > 0 or key not in before:
-            cpu[kind(str(text))] += used
-            count[kind(str(text))] += 1
+    for process, seconds in cpu.items():
+        used = seconds - before.get(process, 0.0)
+        if used > 0 or process not in before:
+            by_kind[kind(commands[process])] += used
+            count[kind(commands[process])] += 1
     print(f"\n{'CPU-s':>9} {'processes':>9}  kind")
-    for name, seconds in cpu.most_common():
+    for name, seconds in sorted(by_kind.items(), key=lambda item: -item[1]):
         print(f"{seconds:9.1f} {count[name]:9d}  {name}")
-    print(f"{sum(cpu.values()):9.1f} {'':9}  all processes read")
+    print(f"{sum(by_kind.values()):9.1f} {'':9}  all processes read")
     print(f"{total:9.1f} {'':9}  the machine (/proc/stat), in {wall:.1f} s wall")
     raise SystemExit(child.returncode)
 

@@ -13,6 +13,12 @@ the heuristic's bid and bids of 1..k cards (k = the most it may show, up to 4) i
 heuristic's showing order (revised: also the counts that take or tie the Crown); in the
 revised 3-player discard, every 3 of the heuristic's 5 weakest cards.
 
+The ``expert`` (``weighted=True``) draws its worlds by the card-location model and leaves the
+heuristic's choice only for a candidate whose lead over it is larger than ``confidence``
+standard errors of their paired differences over the worlds (:func:`clearly_better`): the
+plain search takes the best mean however small its lead, and at a small world budget many
+such leads are noise (docs/bots.md, "The expert against the search bot").
+
 Budget: ``time_limit`` seconds per decision (stops before a world that would overrun it,
 estimated as 1.5 times the mean world so far, and drops a world that the clock overruns
 anyway, e.g. on a loaded machine) and at most ``max_worlds`` worlds; ``time_limit=None``
@@ -24,6 +30,7 @@ of its own and check the budget without measuring time.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
 from collections.abc import Callable
@@ -46,6 +53,13 @@ DEFAULT_TIME_LIMIT = 0.08 if COMPILED else 0.14
 DEFAULT_MAX_WORLDS = 200
 MAX_BID_CANDIDATE = 4
 DISCARD_POOL = 5  # the revised discard: choices among the 5 weakest cards
+# The expert's bar for leaving the heuristic's choice, in standard errors of the paired
+# differences (tuned on duplicate deals at 4 and 5 players, docs/bots.md).
+EXPERT_CONFIDENCE = 1.0
+# The expert's world cap: its weighted deals cost about a tenth more per world, so where the
+# compiled engine reaches the cap before the clock it stops a tenth sooner and spends no
+# more CPU per decision than the search bot (docs/bots.md, "Decision time").
+EXPERT_MAX_WORLDS = 180
 
 
 def candidates(state: HandState, seat: int, rng: random.Random) -> list[list[int]]:
@@ -92,10 +106,24 @@ def _discard_candidates(state: HandState, seat: int) -> list[list[int]]:
     return [list(c) for c in itertools.combinations(pool, state.discards_left)]
 
 
+def clearly_better(scores: list[int], baseline: list[int], z: float) -> bool:
+    """Whether ``scores`` beat ``baseline`` (the same worlds and rollout seeds, so paired)
+    by more than ``z`` standard errors of the mean paired difference.  One world gives no
+    error estimate: a lead there stands."""
+    n = len(scores)
+    diffs = [a - b for a, b in zip(scores, baseline, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > 0
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > z * math.sqrt(variance / n)
+
+
 class SearchBot:
     """PIMC with heuristic rollouts, anytime under a time and world budget.  With
     ``weighted=True`` it is the ``expert``: its worlds are drawn by the card-location model
-    (:mod:`engine.bots.inference`), so they fit what the auction and the play revealed."""
+    (:mod:`engine.bots.inference`), so they fit what the auction and the play revealed, and
+    it leaves the heuristic's choice only for a clearly better one (``confidence``)."""
 
     def __init__(
         self,
@@ -103,11 +131,13 @@ class SearchBot:
         max_worlds: int = DEFAULT_MAX_WORLDS,
         clock: Callable[[], float] = time.perf_counter,
         weighted: bool = False,
+        confidence: float = 0.0,
     ) -> None:
         if max_worlds < 1:
             raise ValueError("max_worlds must be at least 1")
         self.name = "expert" if weighted else "search"
         self.weighted = weighted
+        self.confidence = confidence
         self.time_limit = time_limit
         self.max_worlds = max_worlds
         self.clock = clock
@@ -146,6 +176,7 @@ class SearchBot:
         start: float,
     ) -> list[int]:
         totals = [0] * len(options)
+        per_world: list[list[int]] = [[] for _ in options]  # for the confidence test
         alive = list(range(len(options)))
         worlds = 0
         limit = self.time_limit
@@ -162,6 +193,7 @@ class SearchBot:
                 break
             for i, value in zip(alive, scores, strict=True):
                 totals[i] += value
+                per_world[i].append(value)
             worlds += 1
             if limit is not None:
                 elapsed = self.clock() - start
@@ -172,6 +204,9 @@ class SearchBot:
                 alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
         self.last_worlds = worlds
         best = max(alive, key=lambda i: (totals[i], -i))
+        if self.confidence and best and 0 in alive:  # 0: the heuristic's choice
+            if not clearly_better(per_world[best], per_world[0], self.confidence):
+                best = 0
         return options[best]
 
     def _world_scores(

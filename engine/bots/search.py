@@ -13,11 +13,12 @@ the heuristic's bid and bids of 1..k cards (k = the most it may show, up to 4) i
 heuristic's showing order (revised: also the counts that take or tie the Crown); in the
 revised 3-player discard, every 3 of the heuristic's 5 weakest cards.
 
-The ``expert`` (``weighted=True``) draws its worlds by the card-location model and leaves the
-heuristic's choice only for a candidate whose lead over it is larger than ``confidence``
-standard errors of their paired differences over the worlds (:func:`clearly_better`): the
-plain search takes the best mean however small its lead, and at a small world budget many
-such leads are noise (docs/bots.md, "The expert against the search bot").
+The ``expert`` (``make_bot("expert")``: ``weighted=True``, ``confidence=EXPERT_CONFIDENCE``)
+draws its worlds by the card-location model and leaves the heuristic's choice only for a
+candidate whose lead over it is larger than ``confidence`` standard errors of their paired
+differences over the worlds (:func:`clearly_better`): the plain search takes the best mean
+however small its lead, and at a small world budget many such leads are noise (docs/bots.md,
+"The expert against the search bot").
 
 Budget: ``time_limit`` seconds per decision (stops before a world that would overrun it,
 estimated as 1.5 times the mean world so far, and drops a world that the clock overruns
@@ -121,9 +122,10 @@ def clearly_better(scores: list[int], baseline: list[int], z: float) -> bool:
 
 class SearchBot:
     """PIMC with heuristic rollouts, anytime under a time and world budget.  With
-    ``weighted=True`` it is the ``expert``: its worlds are drawn by the card-location model
-    (:mod:`engine.bots.inference`), so they fit what the auction and the play revealed, and
-    it leaves the heuristic's choice only for a clearly better one (``confidence``)."""
+    ``weighted=True`` its worlds are drawn by the card-location model
+    (:mod:`engine.bots.inference`), so they fit what the auction and the play revealed; with
+    ``confidence`` above 0 it leaves the heuristic's choice only for a clearly better one.
+    The ``expert`` is both (``make_bot("expert")``)."""
 
     def __init__(
         self,

@@ -31,8 +31,8 @@ from engine.bots.sampling import SamplingError, WorldSampler, sample_world
 from engine.bots.search import EXPERT_CONFIDENCE, EXPERT_MAX_WORLDS, SearchBot
 
 # The levels a table offers.  ``"expert"`` is made by ``make_bot`` for the benches and tests
-# but not offered at tables: its lead over ``"search"`` is measured at the arena's small world
-# budget, not yet at the tables' clock (docs/bots.md, "The expert against the search bot").
+# but not offered at tables: its lead over ``"search"`` shows at the arena's small world
+# budget, not at the tables' clock (docs/bots.md, "The expert against the search bot").
 LEVELS = ("random", "heuristic", "search")
 # What a table seats when nobody says, and who stands in for an away person: quick, and
 # sensible enough not to spoil a game.

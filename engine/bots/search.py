@@ -33,6 +33,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -111,13 +112,11 @@ def clearly_better(scores: list[int], baseline: list[int], z: float) -> bool:
     """Whether ``scores`` beat ``baseline`` (the same worlds and rollout seeds, so paired)
     by more than ``z`` standard errors of the mean paired difference.  One world gives no
     error estimate: a lead there stands."""
-    n = len(scores)
     diffs = [a - b for a, b in zip(scores, baseline, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
+    mean = statistics.fmean(diffs)
+    if len(diffs) < 2:
         return mean > 0
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > z * math.sqrt(variance / n)
+    return mean > z * statistics.stdev(diffs, mean) / math.sqrt(len(diffs))
 
 
 class SearchBot:

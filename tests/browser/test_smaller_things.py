@@ -15,7 +15,7 @@ import engine
 from app.history.i18n import Text
 from app.history.review_page import Decision, sentence
 from tests.browser.conftest import Screenshots, Server
-from tests.browser.scripted import ScriptedTable
+from tests.browser.scripted import ScriptedTable, View
 from tests.browser.test_a11y import axe_violations
 
 pytestmark = pytest.mark.browser
@@ -400,19 +400,25 @@ def test_10_lesson_keeps_its_words_in_view_and_ends_complete(
 
 
 def _play_last_card_by_keyboard(page: Page, table: ScriptedTable) -> None:
-    """Seat 0's page plays its last card of the hand with Enter while the others still have to
-    finish the trick; the script's views follow."""
-    table.play_until(
-        lambda view: (
-            view["to_move"] == 0
-            and view["prompt"]["type"] == "play"
-            and len(view["hand"]) + len(view["displays"][0]) == 1
-            and len(view["trick"]) < 2
-        ),
-        limit=1000,
-    )
+    """The page takes the seat that leads the first hand's last trick and plays its last card
+    with Enter while the others still have to finish the trick; the script's views follow.
+
+    The leader of the last trick, not a fixed seat: the deal is the server's own, and which
+    seat plays last in a trick is chance, so a fixed seat could play last in every hand."""
+
+    def leads_last_trick(view: View) -> bool:
+        mover = int(view["to_move"])
+        own = table.views[mover]
+        return (
+            own["prompt"]["type"] == "play"
+            and len(own["hand"]) + len(own["displays"][mover]) == 1
+            and not own["trick"]
+        )
+
+    table.play_until(leads_last_trick, limit=1000)
     assert not table.view["game_over"]
-    page.goto(table.rejoin_url(0))
+    assert table.view["hand_number"] == 1
+    page.goto(table.rejoin_url(int(table.view["to_move"])))
     _follow(page, table)
     card = page.locator('#me button.card[data-legal="true"]')
     expect(card).to_have_count(1)
@@ -429,7 +435,7 @@ def test_10_after_your_last_card_the_focus_stays_in_your_hand(
     browser: Browser, server: Server
 ) -> None:
     """After your last card of the hand the focus is on your (now empty) hand, not on the page's
-    body. A few hands: in some, seat 0 plays last in the last trick."""
+    body."""
     with ScriptedTable(server, 3, hands=5) as table:
         page = _page(browser, LAPTOP)
         _play_last_card_by_keyboard(page, table)

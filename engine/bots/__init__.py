@@ -16,7 +16,7 @@ to a millisecond), ``"search"`` (determinized Monte-Carlo over the heuristic; bu
 ``time_limit`` seconds, default 0.14, compiled 0.08, and ``max_worlds``, default 200),
 ``"expert"`` (the search over worlds weighted by what the auction and the play revealed,
 :mod:`engine.bots.inference`, which leaves the heuristic's choice only for a clearly better
-one; the same clock, at most 180 worlds; made for the benches and tests, not offered at
+one; the same clock, at most 160 worlds; made for the benches and tests, not offered at
 tables yet).  See docs/bots.md.
 """
 

@@ -58,10 +58,11 @@ DISCARD_POOL = 5  # the revised discard: choices among the 5 weakest cards
 # The expert's bar for leaving the heuristic's choice, in standard errors of the paired
 # differences (tuned on duplicate deals at 4 and 5 players, docs/bots.md).
 EXPERT_CONFIDENCE = 1.0
-# The expert's world cap: its weighted deals cost about a tenth more per world, so where the
-# compiled engine reaches the cap before the clock it stops a tenth sooner and spends no
-# more CPU per decision than the search bot (docs/bots.md, "Decision time").
-EXPERT_MAX_WORLDS = 180
+# The expert's world cap: its weighted deals cost more per world, and so do the rollouts of
+# the heuristic's choice after the halving has dropped it, so where a decision reaches the
+# cap before the clock it stops sooner and spends no more CPU than the search bot
+# (docs/bots.md, "The bar's baseline kept to the end").
+EXPERT_MAX_WORLDS = 160
 
 
 def candidates(state: HandState, seat: int, rng: random.Random) -> list[list[int]]:
@@ -189,10 +190,13 @@ class SearchBot:
             if worlds:
                 world = sampler.sample(rng)
             seed = rng.getrandbits(32)
-            scores = self._world_scores(world, seat, options, alive, seed, worlds, deadline)
+            # With the bar the heuristic's choice (0) is its baseline: rolled out in every
+            # world, also once the halving has dropped it from the contest (alive is sorted).
+            rolled = alive if not self.confidence or alive[0] == 0 else [0, *alive]
+            scores = self._world_scores(world, seat, options, rolled, seed, worlds, deadline)
             if scores is None:
                 break
-            for i, value in zip(alive, scores, strict=True):
+            for i, value in zip(rolled, scores, strict=True):
                 totals[i] += value
                 per_world[i].append(value)
             worlds += 1
@@ -205,9 +209,9 @@ class SearchBot:
                 alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
         self.last_worlds = worlds
         best = max(alive, key=lambda i: (totals[i], -i))
-        if self.confidence and best and 0 in alive:  # 0: the heuristic's choice
-            if not clearly_better(per_world[best], per_world[0], self.confidence):
-                best = 0
+        bar = self.confidence
+        if bar and best and not clearly_better(per_world[best], per_world[0], bar):
+            best = 0  # the heuristic's choice
         return options[best]
 
     def _world_scores(

@@ -4,6 +4,9 @@ candidate must lead by more than ``confidence`` standard errors of the paired di
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 import engine
 from engine.bots import make_bot
@@ -14,6 +17,7 @@ from engine.bots.search import (
     SearchBot,
     clearly_better,
 )
+from engine.state import HandState
 
 from .play import mid_hand_states
 
@@ -67,3 +71,55 @@ def test_the_bar_only_ever_sends_the_expert_back_to_the_heuristics_card() -> Non
             went_back += chosen != searched
             plays += 1
     assert plays >= 40 and went_back >= 3
+
+
+@pytest.mark.skipif(engine.COMPILED, reason="a compiled class cannot be subclassed")
+def test_the_bars_baseline_outlives_the_halving() -> None:
+    """Successive halving may drop the heuristic's choice from the contest; the bar still
+    compares the winner with it over every world, so the expert rolls it out in each one,
+    while the plain search stops rolling it out once it is dropped."""
+    dropped = 0
+    for players in (4, 5):
+        for state in mid_hand_states(players, seed=60 + players, count=3):
+            seat = state.to_move
+            assert seat is not None
+            view = engine.view(state, seat)
+            prompt = view.prompt
+            if not isinstance(prompt, engine.PlayPrompt) or len(prompt.cards) < 3:
+                continue
+            by_plain: list[list[int]] = []
+            by_expert: list[list[int]] = []
+            budget: dict[str, Any] = {"time_limit": None, "max_worlds": 9, "weighted": True}
+            _recording(by_plain, **budget).act(view, random.Random(3))
+            _recording(by_expert, **budget, confidence=EXPERT_CONFIDENCE).act(
+                view, random.Random(3)
+            )
+            assert len(by_expert) == len(by_plain) == 9
+            assert all(0 in rolled for rolled in by_expert)
+            # The contest itself is the plain search's: the same candidates, and the
+            # heuristic's choice beside them where the halving dropped it.
+            for mine, its in zip(by_expert, by_plain, strict=True):
+                assert sorted(set(mine) - {0}) == sorted(set(its) - {0})
+            dropped += any(0 not in rolled for rolled in by_plain)
+    assert dropped >= 3
+
+
+def _recording(log: list[list[int]], **budget: Any) -> SearchBot:
+    """A search bot that notes in ``log`` which candidates each world rolls out (its class is
+    made when a test asks: an interpreted class cannot inherit from a compiled one)."""
+
+    class Recording(SearchBot):
+        def _world_scores(
+            self,
+            world: HandState,
+            seat: int,
+            options: list[list[int]],
+            alive: list[int],
+            seed: int,
+            worlds: int,
+            deadline: float | None,
+        ) -> list[int] | None:
+            log.append(list(alive))
+            return super()._world_scores(world, seat, options, alive, seed, worlds, deadline)
+
+    return Recording(**budget)

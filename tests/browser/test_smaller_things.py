@@ -407,7 +407,9 @@ def _play_last_card_by_keyboard(page: Page, table: ScriptedTable) -> None:
     seat plays last in a trick is chance, so a fixed seat could play last in every hand."""
 
     def leads_last_trick(view: View) -> bool:
-        mover = int(view["to_move"])
+        mover = view["to_move"]
+        if mover is None:
+            return False
         own = table.views[mover]
         return (
             own["prompt"]["type"] == "play"

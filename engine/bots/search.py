@@ -177,8 +177,7 @@ class SearchBot:
         rng: random.Random,
         start: float,
     ) -> list[int]:
-        totals = [0] * len(options)
-        per_world: list[list[int]] = [[] for _ in options]  # for the confidence test
+        per_world: list[list[int]] = [[] for _ in options]  # each candidate's scores
         alive = list(range(len(options)))
         worlds = 0
         limit = self.time_limit
@@ -197,7 +196,6 @@ class SearchBot:
             if scores is None:
                 break
             for i, value in zip(rolled, scores, strict=True):
-                totals[i] += value
                 per_world[i].append(value)
             worlds += 1
             if limit is not None:
@@ -205,10 +203,11 @@ class SearchBot:
                 if elapsed + 1.5 * elapsed / worlds > limit:  # room for a slower world
                     break
             if worlds in cuts and len(alive) > 2:
+                totals = {i: sum(per_world[i]) for i in alive}  # the same worlds for each
                 alive.sort(key=lambda i: (-totals[i], i))
                 alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
         self.last_worlds = worlds
-        best = max(alive, key=lambda i: (totals[i], -i))
+        best = max(alive, key=lambda i: (sum(per_world[i]), -i))
         bar = self.confidence
         if bar and best and not clearly_better(per_world[best], per_world[0], bar):
             best = 0  # the heuristic's choice

@@ -50,6 +50,20 @@ def mid_hand_states(
             state = engine.apply(state, seat, action)
 
 
+def play_views(seed: int, count: int, choices: int) -> Iterator[engine.HandView]:
+    """The views of the seat to move at card-play decisions with at least ``choices`` legal
+    cards, from ``count`` hands at 4 and at 5 players (:func:`mid_hand_states`, seeded
+    ``seed + players``)."""
+    for players in (4, 5):
+        for state in mid_hand_states(players, seed=seed + players, count=count):
+            seat = state.to_move
+            assert seat is not None
+            view = engine.view(state, seat)
+            prompt = view.prompt
+            if isinstance(prompt, engine.PlayPrompt) and len(prompt.cards) >= choices:
+                yield view
+
+
 def twin(state: HandState, rng: random.Random) -> tuple[int, engine.HandView, HandState]:
     """The seat to move, its view, and another true state that agrees with that view: the
     other seats' hidden cards (revised, 3 players: also the kitty and the Crown's discards)

@@ -19,7 +19,7 @@ from engine.bots.search import (
 )
 from engine.state import HandState
 
-from .play import mid_hand_states
+from .play import play_views
 
 
 def test_a_lead_counts_only_beyond_its_noise() -> None:
@@ -56,20 +56,13 @@ def test_the_bar_only_ever_sends_the_expert_back_to_the_heuristics_card() -> Non
     expert = SearchBot(time_limit=None, max_worlds=6, weighted=True, confidence=EXPERT_CONFIDENCE)
     plain = SearchBot(time_limit=None, max_worlds=6, weighted=True)
     plays = went_back = 0
-    for players in (4, 5):
-        for state in mid_hand_states(players, seed=40 + players, count=2):
-            seat = state.to_move
-            assert seat is not None
-            view = engine.view(state, seat)
-            prompt = view.prompt
-            if not isinstance(prompt, engine.PlayPrompt) or len(prompt.cards) < 2:
-                continue
-            own = heuristic.act(view, random.Random(1))
-            searched = plain.act(view, random.Random(2))
-            chosen = expert.act(view, random.Random(2))
-            assert chosen in (searched, own)
-            went_back += chosen != searched
-            plays += 1
+    for view in play_views(seed=40, count=2, choices=2):
+        own = heuristic.act(view, random.Random(1))
+        searched = plain.act(view, random.Random(2))
+        chosen = expert.act(view, random.Random(2))
+        assert chosen in (searched, own)
+        went_back += chosen != searched
+        plays += 1
     assert plays >= 40 and went_back >= 3
 
 
@@ -79,28 +72,19 @@ def test_the_bars_baseline_outlives_the_halving() -> None:
     compares the winner with it over every world, so the expert rolls it out in each one,
     while the plain search stops rolling it out once it is dropped."""
     dropped = 0
-    for players in (4, 5):
-        for state in mid_hand_states(players, seed=60 + players, count=3):
-            seat = state.to_move
-            assert seat is not None
-            view = engine.view(state, seat)
-            prompt = view.prompt
-            if not isinstance(prompt, engine.PlayPrompt) or len(prompt.cards) < 3:
-                continue
-            by_plain: list[list[int]] = []
-            by_expert: list[list[int]] = []
-            budget: dict[str, Any] = {"time_limit": None, "max_worlds": 9, "weighted": True}
-            _recording(by_plain, **budget).act(view, random.Random(3))
-            _recording(by_expert, **budget, confidence=EXPERT_CONFIDENCE).act(
-                view, random.Random(3)
-            )
-            assert len(by_expert) == len(by_plain) == 9
-            assert all(0 in rolled for rolled in by_expert)
-            # The contest itself is the plain search's: the same candidates, and the
-            # heuristic's choice beside them where the halving dropped it.
-            for mine, its in zip(by_expert, by_plain, strict=True):
-                assert sorted(set(mine) - {0}) == sorted(set(its) - {0})
-            dropped += any(0 not in rolled for rolled in by_plain)
+    budget: dict[str, Any] = {"time_limit": None, "max_worlds": 9, "weighted": True}
+    for view in play_views(seed=60, count=3, choices=3):
+        by_plain: list[list[int]] = []
+        by_expert: list[list[int]] = []
+        _recording(by_plain, **budget).act(view, random.Random(3))
+        _recording(by_expert, **budget, confidence=EXPERT_CONFIDENCE).act(view, random.Random(3))
+        assert len(by_expert) == len(by_plain) == 9
+        assert all(0 in rolled for rolled in by_expert)
+        # The contest itself is the plain search's: the same candidates, and the
+        # heuristic's choice beside them where the halving dropped it.
+        for mine, its in zip(by_expert, by_plain, strict=True):
+            assert sorted(set(mine) - {0}) == sorted(set(its) - {0})
+        dropped += any(0 not in rolled for rolled in by_plain)
     assert dropped >= 3
 
 

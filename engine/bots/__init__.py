@@ -16,8 +16,7 @@ to a millisecond), ``"search"`` (determinized Monte-Carlo over the heuristic; bu
 ``time_limit`` seconds, default 0.14, compiled 0.08, and ``max_worlds``, default 200),
 ``"expert"`` (the search over worlds weighted by what the auction and the play revealed,
 :mod:`engine.bots.inference`, which leaves the heuristic's choice only for a clearly better
-one; the same clock, at most 160 worlds; made for the benches and tests, not offered at
-tables yet).  See docs/bots.md.
+one; the same clock, at most 160 worlds).  See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -30,10 +29,9 @@ from engine.bots.random_bot import RandomBot
 from engine.bots.sampling import SamplingError, WorldSampler, sample_world
 from engine.bots.search import EXPERT_CONFIDENCE, EXPERT_MAX_WORLDS, SearchBot
 
-# The levels a table offers.  ``"expert"`` is made by ``make_bot`` for the benches and tests
-# but not offered at tables: its lead over ``"search"`` shows at the arena's small world
-# budget, not at the tables' clock (docs/bots.md, "The expert against the search bot").
-LEVELS = ("random", "heuristic", "search")
+# The levels a table offers, weakest first (the client names them Easy, Normal, Strong and
+# Expert).
+LEVELS = ("random", "heuristic", "search", "expert")
 # What a table seats when nobody says, and who stands in for an away person: quick, and
 # sensible enough not to spoil a game.
 DEFAULT_LEVEL = "heuristic"
@@ -55,7 +53,7 @@ def make_bot(level: str, **budget: Any) -> Bot:
             return SearchBot(**budget, weighted=True, confidence=EXPERT_CONFIDENCE)
         return SearchBot(**budget)
     else:
-        raise ValueError(f"unknown bot level {level!r}; known: {[*LEVELS, 'expert']}")
+        raise ValueError(f"unknown bot level {level!r}; known: {list(LEVELS)}")
     if budget:
         raise ValueError(f"the {level} bot takes no budget")
     return bot

@@ -21,6 +21,11 @@ const roleKey = (view, role) => view.roles?.[role] ?? role;
 export const roleName = (view, role) => _(ROLE_NAME[roleKey(view, role)] ?? role);
 export const roleThe = (view, role) => _(ROLE_THE[roleKey(view, role)] ?? role);
 
-const BOT_LEVEL_NAME = { random: N_("Easy"), heuristic: N_("Normal"), search: N_("Strong") };
+const BOT_LEVEL_NAME = {
+  random: N_("Easy"),
+  heuristic: N_("Normal"),
+  search: N_("Strong"),
+  expert: N_("Expert"),
+};
 export const botLevelName = (level) => _(BOT_LEVEL_NAME[level] ?? level);
 

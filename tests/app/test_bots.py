@@ -221,7 +221,7 @@ def test_bots_see_only_their_view_and_play_only_legal_actions(
 
 def test_one_person_and_four_bots_play_a_game_to_the_end(client: TestClient) -> None:
     code, _token = new_table(client, players=5, hands=2)
-    for seat, level in ((1, "heuristic"), (2, "random"), (3, "search"), (4, "heuristic")):
+    for seat, level in ((1, "heuristic"), (2, "random"), (3, "search"), (4, "expert")):
         assert add_bot(client, code, seat, level).status_code == 201
     token = join(client, code, "Anna", seat=0)
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
@@ -234,7 +234,7 @@ def test_one_person_and_four_bots_play_a_game_to_the_end(client: TestClient) -> 
         "heuristic",
         "random",
         "search",
-        "heuristic",
+        "expert",
     ]
     info = client.get(f"/api/tables/{code}").json()
     assert info["status"] == "over"

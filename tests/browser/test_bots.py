@@ -107,7 +107,9 @@ def test_an_away_player_is_shown_with_a_bot_playing_for_them(
     ).json()
     code = created["invite_code"]
     bearer = {"Authorization": f"Bearer {created['host_token']}"}
-    seated = server.api("POST", f"/api/tables/{code}/bots", json={"seat": 2}, headers=bearer)
+    seated = server.api(
+        "POST", f"/api/tables/{code}/bots", json={"seat": 2, "level": "expert"}, headers=bearer
+    )
     assert seated.status_code == 201
     page = browser.new_context(viewport=DESKTOP, locale="de-DE").new_page()
     page.goto(f"{server.base_url}/t/{code}")
@@ -120,7 +122,7 @@ def test_an_away_player_is_shown_with_a_bot_playing_for_them(
     assert joined.is_success
     expect(page.get_by_test_id("board")).to_be_visible()
     expect(page.get_by_test_id("bot-playing-1")).to_have_text("Bot spielt")
-    expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Mittel")
+    expect(page.get_by_test_id("seat-2")).to_contain_text("Bot · Experte")
     play_until_summary(page, HAND_TIMEOUT_S)
     page.context.close()
 
